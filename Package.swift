@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// satwatch: zero SwiftPM package dependencies. Only the toolchain plus two system C libraries.
+let package = Package(
+    name: "satwatch",
+    products: [
+        .executable(name: "satwatch", targets: ["satwatch"]),
+    ],
+    targets: [
+        // System libraries (Debian: libsqlite3-dev, libcurl4-openssl-dev).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+
+        // JSON with source positions (config diagnostics) and a fast frame parser; a writer.
+        .target(name: "SatwatchJSON"),
+        // Transports over libcurl: WebSocket client, HTTP client, SMTP sender.
+        .target(name: "SatwatchNet", dependencies: ["CCurl"]),
+        // The engine: feeds → metrics → rules → state/outbox → channels, plus commands.
+        .target(name: "SatwatchKit", dependencies: ["SatwatchJSON", "SatwatchNet", "CSQLite"]),
+        // Thin executable.
+        .executableTarget(name: "satwatch", dependencies: ["SatwatchKit"]),
+
+        .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON"]),
+        .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet"]),
+        .testTarget(name: "SatwatchKitTests", dependencies: ["SatwatchKit", "SatwatchJSON"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

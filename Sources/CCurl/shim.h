@@ -1,0 +1,25 @@
+#ifndef SATWATCH_CCURL_SHIM_H
+#define SATWATCH_CCURL_SHIM_H
+#include <curl/curl.h>
+
+// curl_easy_setopt / curl_easy_getinfo are variadic: Swift cannot call them. One typed wrapper
+// per argument kind, as swift-corelibs-foundation does.
+
+static inline CURLcode satwatch_curl_setopt_long(CURL *h, CURLoption o, long v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode satwatch_curl_setopt_string(CURL *h, CURLoption o, const char *v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode satwatch_curl_setopt_pointer(CURL *h, CURLoption o, void *v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode satwatch_curl_setopt_slist(CURL *h, CURLoption o, struct curl_slist *v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode satwatch_curl_setopt_off(CURL *h, CURLoption o, curl_off_t v) { return curl_easy_setopt(h, o, v); }
+
+typedef size_t (*satwatch_curl_io_callback)(char *buffer, size_t size, size_t count, void *context);
+static inline CURLcode satwatch_curl_setopt_write_function(CURL *h, satwatch_curl_io_callback f) { return curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, f); }
+static inline CURLcode satwatch_curl_setopt_header_function(CURL *h, satwatch_curl_io_callback f) { return curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, f); }
+static inline CURLcode satwatch_curl_setopt_read_function(CURL *h, satwatch_curl_io_callback f) { return curl_easy_setopt(h, CURLOPT_READFUNCTION, f); }
+
+static inline CURLcode satwatch_curl_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
+static inline CURLcode satwatch_curl_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
+static inline CURLcode satwatch_curl_getinfo_socket(CURL *h, CURLINFO i, curl_socket_t *v) { return curl_easy_getinfo(h, i, v); }
+static inline CURLcode satwatch_curl_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
+/// CURLVERSION_NOW is a macro Swift cannot import.
+static inline const char *satwatch_curl_version_string(void) { return curl_version_info(CURLVERSION_NOW)->version; }
+#endif

@@ -1,0 +1,27 @@
+import CCurl
+
+/// A failure reported by libcurl: its numeric `CURLcode` and the most specific text it gave.
+public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The `CURLcode` value (e.g. 6 = could not resolve host, 7 = could not connect, 28 = timeout,
+    /// 60 = untrusted certificate, 67 = login denied).
+    public var code: Int
+    /// libcurl's error buffer when set, else `curl_easy_strerror(code)`.
+    public var message: String
+
+    /// Creates an error from a code and message.
+    public init(code: Int, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    init(_ code: CURLcode, detail: String = "") {
+        self.code = Int(code.rawValue)
+        let generic = String(cString: curl_easy_strerror(code))
+        self.message = detail.isEmpty ? generic : detail
+    }
+
+    /// True for `CURLE_OPERATION_TIMEDOUT`.
+    public var isTimeout: Bool { code == Int(CURLE_OPERATION_TIMEDOUT.rawValue) }
+
+    public var description: String { "curl error \(code): \(message)" }
+}

@@ -1,0 +1,3 @@
+import SatwatchKit
+
+await SatwatchCommandLine.main()
