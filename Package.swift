@@ -2,6 +2,9 @@
 import PackageDescription
 
 /// satwatch: zero SwiftPM package dependencies. Only the toolchain plus two system C libraries.
+/// `rounded()` and friends call libm, which Foundation would otherwise pull in.
+let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
 let package = Package(
     name: "satwatch",
     products: [
@@ -13,11 +16,11 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // JSON with source positions (config diagnostics) and a fast frame parser; a writer.
-        .target(name: "SatwatchJSON"),
+        .target(name: "SatwatchJSON", linkerSettings: libm),
         // Transports over libcurl: WebSocket client, HTTP client, SMTP sender.
         .target(name: "SatwatchNet", dependencies: ["CCurl"]),
         // The engine: feeds → metrics → rules → state/outbox → channels, plus commands.
-        .target(name: "SatwatchKit", dependencies: ["SatwatchJSON", "SatwatchNet", "CSQLite"]),
+        .target(name: "SatwatchKit", dependencies: ["SatwatchJSON", "SatwatchNet", "CSQLite"], linkerSettings: libm),
         // Thin executable.
         .executableTarget(name: "satwatch", dependencies: ["SatwatchKit"]),
 

@@ -1,0 +1,42 @@
+/// Recent values of one metric, for `change` rules: at most one point per second (the latest in
+/// that second), kept for the longest `within` of the rules that read it.
+struct MetricHistory {
+    private var times: [Int64] = []
+    private var values: [Double] = []
+    private var head = 0
+    let retention: TimeSpan
+
+    init(retention: TimeSpan) { self.retention = retention }
+
+    /// Appends a value, coalescing within the same second, and drops points older than needed.
+    mutating func record(_ value: Double, at time: Timestamp) {
+        let t = time.milliseconds
+        if head < times.count, let last = times.last, t < last { return }  // out of order: ignore
+        if let last = times.last, head < times.count, last / 1000 == t / 1000 {
+            values[values.count - 1] = value
+            times[times.count - 1] = t
+        } else {
+            times.append(t)
+            values.append(value)
+        }
+        // Keep one point at or before the horizon so the reference `within` ago stays known.
+        let horizon = t - retention.milliseconds
+        while head + 1 < times.count, times[head + 1] <= horizon { head += 1 }
+        if head > 1024, head * 2 > times.count {
+            times.removeFirst(head)
+            values.removeFirst(head)
+            head = 0
+        }
+    }
+
+    /// The latest value observed at or before `time`, or nil when history does not reach back.
+    func value(atOrBefore time: Timestamp) -> Double? {
+        let t = time.milliseconds
+        var low = head, high = times.count
+        while low < high {
+            let mid = (low + high) / 2
+            if times[mid] <= t { low = mid + 1 } else { high = mid }
+        }
+        return low > head ? values[low - 1] : nil
+    }
+}

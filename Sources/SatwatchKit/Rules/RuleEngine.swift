@@ -1,0 +1,110 @@
+/// Evaluates every rule against incoming samples and the passage of time.
+///
+/// Pure and deterministic: time comes only from sample timestamps and `advance(to:)`, so the
+/// daemon, `replay` and `test` all drive the same code. Not thread-safe; one owner drives it.
+public struct RuleEngine: Sendable {
+    /// The rules, in load order.
+    public private(set) var rules: [Rule]
+    /// Each rule's state, parallel to `rules`.
+    public private(set) var states: [RuleState]
+    /// The latest sample per metric and source.
+    public private(set) var latest: [MetricKey: Sample] = [:]
+    /// Feeds currently known to be stale: their metrics neither fire nor remind on time alone.
+    public private(set) var staleFeeds: Set<String> = []
+    /// Channels for rules that name none.
+    public let defaultChannels: [String]
+
+    private var lastSource: [String?]
+    private var rulesByMetric: [String: [Int]] = [:]
+    var histories: [String: MetricHistory] = [:]
+    private var timed: Set<Int> = []
+
+    /// Creates an engine. A saved state is resumed only when its digest matches the rule's
+    /// current definition; a changed rule starts fresh (inactive) and announces nothing.
+    public init(rules: [Rule], defaultChannels: [String] = [], restoring saved: [String: RuleState] = [:]) {
+        self.rules = rules
+        self.defaultChannels = defaultChannels
+        self.lastSource = Array(repeating: nil, count: rules.count)
+        self.states = rules.map { rule in
+            let digest = rule.definitionDigest
+            if let state = saved[rule.name], state.digest == digest { return state }
+            return RuleState(digest: digest)
+        }
+        for (index, rule) in rules.enumerated() {
+            rulesByMetric[rule.metric, default: []].append(index)
+            if case .change(_, let within) = rule.condition {
+                let key = Self.historyKey(rule.metric, rule.source)
+                let retention = max(histories[key]?.retention ?? .zero, within)
+                histories[key] = MetricHistory(retention: retention)
+            }
+            if states[index].deadline(for: rule) != nil { timed.insert(index) }
+        }
+    }
+
+    /// Evaluates the rules on `sample.metric` against the sample.
+    public mutating func ingest(_ sample: Sample) -> [RuleChange] {
+        latest[MetricKey(metric: sample.metric, source: sample.source)] = sample
+        guard let indexes = rulesByMetric[sample.metric] else { return [] }
+        recordHistory(sample)
+        var changes: [RuleChange] = []
+        for index in indexes {
+            if let pinned = rules[index].source, pinned != sample.source { continue }
+            guard let observed = observation(for: index, sample: sample) else { continue }
+            let before = states[index].status
+            let event = states[index].observe(observed, at: sample.at, rule: rules[index])
+            lastSource[index] = sample.source
+            if event != nil || states[index].status != before {
+                changes.append(change(for: index, event: event, current: sample.value))
+            }
+            updateTimed(index)
+        }
+        return changes
+    }
+
+    /// Lets time pass up to `now`: fires pending alerts whose `for` elapsed and sends due
+    /// reminders, each at its own due time, for rules whose data is fresh.
+    public mutating func advance(to now: Timestamp) -> [RuleChange] {
+        var changes: [RuleChange] = []
+        while true {
+            var due: [(at: Timestamp, index: Int)] = []
+            for index in timed where isFresh(index) {
+                if let at = states[index].deadline(for: rules[index]), at <= now { due.append((at, index)) }
+            }
+            if due.isEmpty { break }
+            due.sort { ($0.at, $0.index) < ($1.at, $1.index) }
+            for (at, index) in due {
+                // A reminder more than one period overdue (e.g. after downtime) is sent once, now.
+                var when = at
+                if states[index].status == .firing, let every = rules[index].repeatEvery, at + every <= now { when = now }
+                if let event = states[index].tick(at: when, rule: rules[index]) {
+                    changes.append(change(for: index, event: event, current: states[index].lastValue ?? .nan))
+                }
+                updateTimed(index)
+            }
+        }
+        return changes
+    }
+
+    /// The earliest time at which `advance` would act, or nil when nothing is scheduled.
+    public func nextDeadline() -> Timestamp? {
+        var earliest: Timestamp?
+        for index in timed where isFresh(index) {
+            if let at = states[index].deadline(for: rules[index]), earliest == nil || at < earliest! { earliest = at }
+        }
+        return earliest
+    }
+
+    /// Marks a feed stale or fresh again.
+    public mutating func setFeed(_ feed: String, stale: Bool) {
+        if stale { staleFeeds.insert(feed) } else { staleFeeds.remove(feed) }
+    }
+
+    private func isFresh(_ index: Int) -> Bool {
+        guard let source = lastSource[index] else { return false }
+        return !staleFeeds.contains(source)
+    }
+
+    private mutating func updateTimed(_ index: Int) {
+        if states[index].deadline(for: rules[index]) != nil { timed.insert(index) } else { timed.remove(index) }
+    }
+}

@@ -1,0 +1,35 @@
+/// The persisted state of one rule: enough to resume after a restart without re-announcing.
+public struct RuleState: Sendable, Equatable {
+    /// Current status.
+    public var status: AlertStatus
+    /// When the condition started to hold (start of `pending`); nil while inactive.
+    public var activeSince: Timestamp?
+    /// When the alert fired (`startsAt`); nil unless firing.
+    public var firedAt: Timestamp?
+    /// When a notification for this alert was last queued (firing or reminder).
+    public var lastNotifiedAt: Timestamp?
+    /// The last observation evaluated (the value, or the change in percent).
+    public var lastValue: Double?
+    /// When `lastValue` was observed.
+    public var lastObservedAt: Timestamp?
+    /// `Rule.definitionDigest` of the rule this state belongs to.
+    public var digest: String
+
+    /// A fresh, inactive state for a rule with `digest`.
+    public init(digest: String) {
+        self.status = .inactive
+        self.digest = digest
+    }
+
+    /// Creates a state with every field.
+    public init(status: AlertStatus, activeSince: Timestamp?, firedAt: Timestamp?, lastNotifiedAt: Timestamp?,
+                lastValue: Double?, lastObservedAt: Timestamp?, digest: String) {
+        self.status = status
+        self.activeSince = activeSince
+        self.firedAt = firedAt
+        self.lastNotifiedAt = lastNotifiedAt
+        self.lastValue = lastValue
+        self.lastObservedAt = lastObservedAt
+        self.digest = digest
+    }
+}

@@ -1,0 +1,37 @@
+/// A point in time as whole milliseconds since the Unix epoch (UTC).
+///
+/// The engine runs on this rather than `Date` so that evaluation is integer arithmetic and time
+/// can be injected: live runs use the wall clock, `replay` and `test` use recorded time.
+public struct Timestamp: Sendable, Hashable, Comparable, Codable {
+    /// Milliseconds since 1970-01-01T00:00:00Z.
+    public var milliseconds: Int64
+
+    /// Creates a timestamp from milliseconds since the epoch.
+    public init(milliseconds: Int64) { self.milliseconds = milliseconds }
+
+    /// Creates a timestamp from seconds since the epoch (fractions kept to the millisecond).
+    public init(seconds: Double) { self.milliseconds = Int64((seconds * 1000).rounded()) }
+
+    /// The Unix epoch.
+    public static let epoch = Timestamp(milliseconds: 0)
+
+    /// Seconds since the epoch.
+    public var seconds: Double { Double(milliseconds) / 1000 }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }
+
+    /// The timestamp `span` later.
+    public static func + (lhs: Timestamp, rhs: TimeSpan) -> Timestamp {
+        Timestamp(milliseconds: lhs.milliseconds &+ rhs.milliseconds)
+    }
+
+    /// The timestamp `span` earlier.
+    public static func - (lhs: Timestamp, rhs: TimeSpan) -> Timestamp {
+        Timestamp(milliseconds: lhs.milliseconds &- rhs.milliseconds)
+    }
+
+    /// The time from `rhs` to `lhs`.
+    public static func - (lhs: Timestamp, rhs: Timestamp) -> TimeSpan {
+        TimeSpan(milliseconds: lhs.milliseconds &- rhs.milliseconds)
+    }
+}
