@@ -26,7 +26,7 @@ let package = Package(
 
         .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON"]),
         .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet"]),
-        .testTarget(name: "SatwatchKitTests", dependencies: ["SatwatchKit", "SatwatchJSON"]),
+        .testTarget(name: "SatwatchKitTests", dependencies: ["SatwatchKit", "SatwatchJSON"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

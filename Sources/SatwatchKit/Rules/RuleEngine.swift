@@ -94,9 +94,16 @@ public struct RuleEngine: Sendable {
         return earliest
     }
 
-    /// Marks a feed stale or fresh again.
+    /// Marks a feed stale or fresh again. Rules fed by a stale feed keep their state but act on
+    /// time again only after their next sample: a `for` never completes, nor a reminder goes
+    /// out, on data nobody has seen since the feed went quiet.
     public mutating func setFeed(_ feed: String, stale: Bool) {
-        if stale { staleFeeds.insert(feed) } else { staleFeeds.remove(feed) }
+        guard stale else {
+            staleFeeds.remove(feed)
+            return
+        }
+        staleFeeds.insert(feed)
+        for index in lastSource.indices where lastSource[index] == feed { lastSource[index] = nil }
     }
 
     private func isFresh(_ index: Int) -> Bool {

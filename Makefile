@@ -1,0 +1,40 @@
+# satwatch: `make run` (the worker on the example config), `make demo` (offline replay that fires
+# alerts within seconds), `make test` (the whole suite). Each installs what it needs first.
+SWIFT ?= swift
+CONFIG ?= deploy/satwatch.json
+DEBUG_BIN := .build/debug/satwatch
+RELEASE_BIN := .build/release/satwatch
+
+.PHONY: all build release test run demo bench deps peers clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+peers:
+	@scripts/install-peers.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: deps peers
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(DEBUG_BIN) check --config $(CONFIG)
+	$(DEBUG_BIN) test rule-tests/*.json
+
+run: release
+	$(RELEASE_BIN) run --config $(CONFIG)
+
+demo: build
+	scripts/demo.sh
+
+bench: deps
+	bench/run
+
+clean:
+	rm -rf .build

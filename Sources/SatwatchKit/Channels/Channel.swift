@@ -1,0 +1,12 @@
+/// A destination for notifications (one configured entry under `channels`).
+///
+/// A channel only tries once and says how it went; retrying, ordering and giving up are the
+/// dispatcher's job, shared by every channel.
+public protocol Channel: Sendable {
+    /// The channel's name in the config.
+    var name: String { get }
+    /// One line for logs and `status`, never containing a secret, e.g. `slack hooks.slack.com`.
+    var summary: String { get }
+    /// Sends one notification.
+    func deliver(_ notification: Notification) async -> DeliveryOutcome
+}

@@ -1,0 +1,15 @@
+/// Every channel type satwatch knows, by its config `type`.
+public enum ChannelRegistry {
+    /// The types, in the order help texts list them.
+    public static var types: [any ChannelType.Type] {
+        [LogChannel.self]
+    }
+
+    /// The type named `name`, if any.
+    public static func type(named name: String) -> (any ChannelType.Type)? {
+        types.first { $0.typeName == name }
+    }
+
+    /// The known type names, for error messages.
+    public static var typeNames: String { types.map { $0.typeName }.joined(separator: ", ") }
+}

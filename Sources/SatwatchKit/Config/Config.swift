@@ -1,0 +1,28 @@
+/// A loaded, validated config file.
+public struct Config: Sendable {
+    /// The config file's path as given.
+    public var path: String
+    /// The SQLite state file (resolved against the config's folder).
+    public var statePath: String
+    /// Rule files and folders (resolved).
+    public var rulePaths: [String]
+    /// Enabled feeds, sorted by kind.
+    public var feeds: [FeedConfig]
+    /// Channels by name, in the order the config lists them.
+    public var channels: [String: any Channel]
+    /// Channel names in config order.
+    public var channelNames: [String]
+    /// Channels for rules that name none, and for the built-in `feed-stale:<feed>` alerts.
+    public var defaultChannels: [String]
+    /// Where the HTTP endpoint (`/healthz`, `/metrics`) listens; nil: disabled.
+    public var httpListen: ListenAddress?
+    /// Log format and level.
+    public var logFormat: Logger.Format
+    /// Minimum log level.
+    public var logLevel: Logger.Level
+    /// Values substituted from `${NAME}`: secrets to keep out of logs.
+    public var secrets: Set<String>
+
+    /// The feed of `kind`, when enabled.
+    public func feed(_ kind: FeedKind) -> FeedConfig? { feeds.first { $0.kind == kind } }
+}

@@ -1,0 +1,66 @@
+import FoundationEssentials
+import SatwatchJSON
+
+extension ConfigLoader {
+    /// Reads `feeds`: each key is a feed kind, each value that feed's settings.
+    static func loadFeeds(_ object: ConfigObject, paths: PathResolver) -> [FeedConfig] {
+        var object = object
+        var feeds: [FeedConfig] = []
+        for member in object.members {
+            _ = object.member(member.key)
+            guard let kind = FeedKind(rawValue: member.key) else {
+                let known = FeedKind.allCases.map(\.rawValue).joined(separator: ", ")
+                object.report(at: member.keyLocation, "unknown feed \"\(member.key)\" (known: \(known))")
+                continue
+            }
+            guard var settings = ConfigObject(member.node, path: object.path, log: object.log,
+                                              environment: object.environment) else { continue }
+            if let feed = loadFeed(kind, &settings, paths: paths) { feeds.append(feed) }
+            settings.finish()
+        }
+        object.finish()
+        return feeds.sorted { $0.kind < $1.kind }
+    }
+
+    private static func loadFeed(_ kind: FeedKind, _ settings: inout ConfigObject, paths: PathResolver) -> FeedConfig? {
+        var feed = FeedConfig(kind: kind)
+        if let url = settings.string("url") {
+            let schemes = kind == .coinmetrics ? ["http://", "https://"] : ["ws://", "wss://"]
+            if schemes.contains(where: { url.hasPrefix($0) }), url.count > 8 {
+                feed.url = url
+            } else {
+                settings.report("url", "expected a \(schemes.joined(separator: " or ")) URL, found \"\(url)\"")
+            }
+        }
+        if let caFile = settings.string("ca_file") { feed.caFile = checkedFile(caFile, key: "ca_file", &settings, paths: paths) }
+        switch kind {
+        case .coinbase: feed.products = nonEmptyList("products", &settings) ?? feed.products
+        case .kraken: feed.symbols = nonEmptyList("symbols", &settings) ?? feed.symbols
+        case .coinmetrics:
+            if let every = settings.span("every") {
+                if every < .minutes(1) { settings.report("every", "\"every\" must be at least 1m") } else { feed.every = every }
+            }
+            feed.staleAfter = kind.defaultStaleAfter(every: feed.every)
+        case .mempool: break
+        }
+        if let staleAfter = settings.span("stale_after") {
+            if staleAfter < .seconds(1) { settings.report("stale_after", "\"stale_after\" must be at least 1s") } else { feed.staleAfter = staleAfter }
+        }
+        return feed
+    }
+
+    private static func nonEmptyList(_ key: String, _ settings: inout ConfigObject) -> [String]? {
+        guard let list = settings.strings(key) else { return nil }
+        if list.isEmpty { settings.report(key, "\"\(key)\" must list at least one entry"); return nil }
+        return list
+    }
+
+    /// Resolves a file path setting and reports it when no file is there.
+    static func checkedFile(_ path: String, key: String, _ settings: inout ConfigObject, paths: PathResolver) -> String {
+        let resolved = paths.resolve(path)
+        if !FileManager.default.fileExists(atPath: resolved) {
+            settings.report(key, "no such file \"\(resolved)\"")
+        }
+        return resolved
+    }
+}

@@ -1,0 +1,100 @@
+import SatwatchJSON
+
+/// Loads and validates a config file (see the contract's "Config file"), reporting every problem
+/// to a `DiagnosticLog` instead of stopping at the first.
+public enum ConfigLoader {
+    /// The config path from `--config`, else `$SATWATCH_CONFIG`, else `./satwatch.json`.
+    public static func path(option: String?, environment: [String: String]) -> String {
+        option ?? environment["SATWATCH_CONFIG"].flatMap { $0.isEmpty ? nil : $0 } ?? "satwatch.json"
+    }
+
+    /// Loads `path`. Returns nil only when the file cannot be read or is not JSON; otherwise a
+    /// config built from everything valid (check `log` for problems).
+    public static func load(path: String, environment: ConfigEnvironment, logger: Logger,
+                            log: DiagnosticLog) -> Config? {
+        guard let file = SourceFile.load(path, into: log),
+              var root = ConfigObject(file.root, path: path, log: log, environment: environment) else { return nil }
+        let paths = PathResolver(relativeTo: path)
+        let statePath = paths.resolve(root.string("state") ?? "data/satwatch.db")
+        let rulePaths = loadRulePaths(&root, paths: paths)
+        let feeds = root.object("feeds").map { loadFeeds($0, paths: paths) } ?? []
+        let context = ChannelContext(logger: logger, paths: paths)
+        let (channels, channelNames) = root.object("channels").map { loadChannels($0, context: context) } ?? ([:], [])
+        var defaults = root.object("defaults")
+        let defaultChannels = defaults?.strings("channels") ?? []
+        if let defaults {
+            for name in defaultChannels where channels[name] == nil {
+                defaults.report("channels", "unknown channel \"\(name)\" in defaults.channels")
+            }
+            defaults.finish()
+        }
+        var http = root.object("http")
+        var listen = ListenAddress(parsing: "127.0.0.1:9464")
+        if let text = http?.string("listen") {
+            listen = ListenAddress(parsing: text)
+            if listen == nil { http?.report("listen", "invalid listen address \"\(text)\" (use host:port, e.g. 127.0.0.1:9464)") }
+        }
+        http?.finish()
+        let (format, level) = loadLog(&root)
+        root.finish()
+        return Config(path: path, statePath: statePath, rulePaths: rulePaths, feeds: feeds, channels: channels,
+                      channelNames: channelNames, defaultChannels: defaultChannels, httpListen: listen,
+                      logFormat: format, logLevel: level, secrets: environment.secrets)
+    }
+
+    private static func loadRulePaths(_ root: inout ConfigObject, paths: PathResolver) -> [String] {
+        guard let member = root.member("rules") else { return [paths.resolve("rules")] }
+        guard let strings = root.strings("rules") else { return [] }
+        let nodes = member.node.array ?? []
+        return zip(strings, nodes).map { text, node in
+            let resolved = paths.resolve(text)
+            if PathResolver.jsonFiles(at: resolved) == nil {
+                root.report(at: node.location, "no rule file or folder at \"\(resolved)\"")
+            }
+            return resolved
+        }
+    }
+
+    private static func loadChannels(_ object: ConfigObject, context: ChannelContext) -> ([String: any Channel], [String]) {
+        var channels: [String: any Channel] = [:]
+        var names: [String] = []
+        var object = object
+        for member in object.members {
+            _ = object.member(member.key)
+            guard var settings = ConfigObject(member.node, path: object.path, log: object.log,
+                                              environment: object.environment) else { continue }
+            guard let typeName = settings.string("type", required: true) else { continue }
+            guard let type = ChannelRegistry.type(named: typeName) else {
+                settings.report("type", "unknown channel type \"\(typeName)\" (known: \(ChannelRegistry.typeNames))")
+                continue
+            }
+            let before = object.log.count
+            let channel = type.configure(name: member.key, settings: &settings, context: context)
+            settings.finish()
+            if let channel, object.log.count == before, channels[member.key] == nil {
+                channels[member.key] = channel
+                names.append(member.key)
+            }
+        }
+        object.finish()
+        return (channels, names)
+    }
+
+    private static func loadLog(_ root: inout ConfigObject) -> (Logger.Format, Logger.Level) {
+        guard var log = root.object("log") else { return (.logfmt, .info) }
+        var format = Logger.Format.logfmt
+        var level = Logger.Level.info
+        if let text = log.string("format") {
+            if let parsed = Logger.Format(rawValue: text) { format = parsed } else {
+                log.report("format", "unknown log format \"\(text)\" (known: logfmt, json)")
+            }
+        }
+        if let text = log.string("level") {
+            if let parsed = Logger.Level(rawValue: text) { level = parsed } else {
+                log.report("level", "unknown log level \"\(text)\" (known: debug, info, warn, error)")
+            }
+        }
+        log.finish()
+        return (format, level)
+    }
+}

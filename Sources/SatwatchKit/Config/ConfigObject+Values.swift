@@ -1,0 +1,84 @@
+import SatwatchJSON
+
+extension ConfigObject {
+    /// A string value (with `${NAME}` expanded in config files); nil when absent or invalid.
+    public mutating func string(_ key: String, required: Bool = false) -> String? {
+        guard let member = present(key, required: required) else { return nil }
+        return expandedString(member.node)
+    }
+
+    /// A number value; nil when absent or not a number.
+    public mutating func number(_ key: String, required: Bool = false) -> Double? {
+        guard let member = present(key, required: required) else { return nil }
+        guard let value = member.node.number else {
+            return typeMismatch(member.node, expected: "a number")
+        }
+        return value
+    }
+
+    /// A boolean value; nil when absent or not a boolean.
+    public mutating func bool(_ key: String) -> Bool? {
+        guard let member = present(key, required: false) else { return nil }
+        guard let value = member.node.bool else { return typeMismatch(member.node, expected: "true or false") }
+        return value
+    }
+
+    /// A duration (`500ms`, `30s`, `1h30m`); nil when absent or invalid.
+    public mutating func span(_ key: String, required: Bool = false) -> TimeSpan? {
+        guard let member = present(key, required: required), let text = expandedString(member.node) else { return nil }
+        guard let span = TimeSpan(parsing: text) else {
+            report(at: member.node.location,
+                   "invalid duration \"\(text)\" (use e.g. 500ms, 30s, 5m, 2h, 1d, 1h30m)")
+            return nil
+        }
+        return span
+    }
+
+    /// An array of strings; nil when absent or invalid (each bad element is reported).
+    public mutating func strings(_ key: String, required: Bool = false) -> [String]? {
+        guard let member = present(key, required: required) else { return nil }
+        guard let elements = member.node.array else {
+            return typeMismatch(member.node, expected: "an array of strings")
+        }
+        var values: [String] = []
+        var valid = true
+        for element in elements {
+            if let value = expandedString(element) { values.append(value) } else { valid = false }
+        }
+        return valid ? values : nil
+    }
+
+    /// A nested object reader sharing this one's file, log and environment.
+    public mutating func object(_ key: String, required: Bool = false) -> ConfigObject? {
+        guard let member = present(key, required: required) else { return nil }
+        return ConfigObject(member.node, path: path, log: log, environment: environment)
+    }
+
+    /// The member when present; reports `missing required key` when required and absent.
+    mutating func present(_ key: String, required: Bool) -> JSONMember? {
+        guard let member = member(key) else {
+            if required { report(at: node.location, "missing required key \"\(key)\"") }
+            return nil
+        }
+        return member
+    }
+
+    /// The node's string with variables expanded; reports a type mismatch or unset variable.
+    func expandedString(_ node: JSONNode) -> String? {
+        guard let raw = node.string else { return typeMismatch(node, expected: "a string") }
+        guard let environment else { return raw }
+        switch environment.expand(raw) {
+        case .success(let value): return value
+        case .failure(let unset):
+            var location = node.location
+            location.column += 1 + unset.offset  // past the opening quote
+            report(at: location, "environment variable \(unset.name) is not set")
+            return nil
+        }
+    }
+
+    func typeMismatch<T>(_ node: JSONNode, expected: String) -> T? {
+        report(at: node.location, "expected \(expected), found \(node.typeWithArticle)")
+        return nil
+    }
+}

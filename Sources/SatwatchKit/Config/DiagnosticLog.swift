@@ -1,0 +1,24 @@
+import SatwatchJSON
+
+/// Collects every problem of a load, so `check` reports them all at once rather than the first.
+public final class DiagnosticLog {
+    /// The problems, in the order found.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// Creates an empty log.
+    public init() {}
+
+    /// Records a problem.
+    public func report(_ path: String, at location: SourceLocation, _ message: String) {
+        diagnostics.append(Diagnostic(path: path, at: location, message))
+    }
+
+    /// Records an existing diagnostic.
+    public func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// True when nothing was reported.
+    public var isEmpty: Bool { diagnostics.isEmpty }
+
+    /// The number of problems reported so far (to tell whether a step added any).
+    public var count: Int { diagnostics.count }
+}

@@ -1,0 +1,66 @@
+import SatwatchJSON
+
+/// Loads rule files (every `*.json` under the configured paths) and validates each rule against
+/// the catalog and, when a config is at hand, its channels and feeds.
+public enum RuleLoader {
+    /// What rules are checked against; `nil` members skip that check (e.g. in `satwatch test`).
+    public struct Context {
+        /// Configured channel names.
+        public var channels: Set<String>?
+        /// Channels used when a rule names none.
+        public var defaultChannels: [String]
+        /// Enabled feeds.
+        public var feeds: [FeedConfig]?
+
+        /// Creates a context.
+        public init(channels: Set<String>? = nil, defaultChannels: [String] = [], feeds: [FeedConfig]? = nil) {
+            self.channels = channels
+            self.defaultChannels = defaultChannels
+            self.feeds = feeds
+        }
+
+        /// The context of a loaded config.
+        public init(config: Config) {
+            self.init(channels: Set(config.channelNames), defaultChannels: config.defaultChannels, feeds: config.feeds)
+        }
+    }
+
+    /// The rule files under `paths` (files or folders), deduplicated, in a stable order.
+    public static func files(in paths: [String]) -> [String] {
+        var seen: Set<String> = []
+        return paths.flatMap { PathResolver.jsonFiles(at: $0) ?? [] }.filter { seen.insert($0).inserted }
+    }
+
+    /// Loads every rule in `files`; problems go to `log`, valid rules are returned.
+    public static func load(files: [String], context: Context, log: DiagnosticLog) -> [Rule] {
+        var rules: [Rule] = []
+        var firstDefinition: [String: String] = [:]
+        for path in files {
+            guard let file = SourceFile.load(path, into: log),
+                  var root = ConfigObject(file.root, path: path, log: log) else { continue }
+            guard let list = root.member("rules") else {
+                root.report(nil, "missing required key \"rules\" (an array of rules)")
+                continue
+            }
+            root.finish()
+            guard let nodes = list.node.array else {
+                root.report(at: list.node.location, "expected an array of rules, found \(list.node.typeWithArticle)")
+                continue
+            }
+            for node in nodes {
+                guard var object = ConfigObject(node, path: path, log: log) else { continue }
+                let before = log.count
+                let rule = RuleParser.parse(&object, context: context)
+                object.finish()
+                guard let rule, log.count == before else { continue }
+                if let first = firstDefinition[rule.name] {
+                    object.report("name", "duplicate rule name \"\(rule.name)\" (first defined at \(first))")
+                    continue
+                }
+                firstDefinition[rule.name] = rule.origin
+                rules.append(rule)
+            }
+        }
+        return rules
+    }
+}

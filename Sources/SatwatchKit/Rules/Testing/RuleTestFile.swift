@@ -1,0 +1,76 @@
+import SatwatchJSON
+
+/// A rule test file (see the contract's "Rule unit tests"): the rules it loads and its tests.
+public struct RuleTestFile: Sendable {
+    /// The test file's path.
+    public var path: String
+    /// The rules under test.
+    public var rules: [Rule]
+    /// The tests.
+    public var tests: [RuleTestCase]
+
+    /// Loads `path` and the rule files it names (relative to it); problems go to `log`.
+    public static func load(_ path: String, log: DiagnosticLog) -> RuleTestFile? {
+        guard let file = SourceFile.load(path, into: log),
+              var root = ConfigObject(file.root, path: path, log: log) else { return nil }
+        let resolver = PathResolver(relativeTo: path)
+        let before = log.count
+        var rules: [Rule] = []
+        if let paths = root.strings("rules", required: true), let member = root.member("rules") {
+            for (text, node) in zip(paths, member.node.array ?? []) where PathResolver.jsonFiles(at: resolver.resolve(text)) == nil {
+                root.report(at: node.location, "no rule file or folder at \"\(resolver.resolve(text))\"")
+            }
+            rules = RuleLoader.load(files: RuleLoader.files(in: paths.map(resolver.resolve)), context: .init(), log: log)
+        }
+        let names = Set(rules.map(\.name))
+        var tests: [RuleTestCase] = []
+        if let list = root.member("tests") {
+            for node in list.node.array ?? [] {
+                guard var object = ConfigObject(node, path: path, log: log) else { continue }
+                if let test = parseTest(&object, ruleNames: names) { tests.append(test) }
+                object.finish()
+            }
+            if list.node.array == nil { root.report(at: list.node.location, "expected an array of tests, found \(list.node.typeWithArticle)") }
+        } else {
+            root.report(nil, "missing required key \"tests\"")
+        }
+        root.finish()
+        return log.count == before ? RuleTestFile(path: path, rules: rules, tests: tests) : nil
+    }
+
+    private static func parseTest(_ object: inout ConfigObject, ruleNames: Set<String>) -> RuleTestCase? {
+        let name = object.string("name", required: true)
+        var samples: [RuleTestCase.TimedSample] = []
+        for var item in objects("samples", in: &object) {
+            let at = item.span("at", required: true), metric = item.string("metric", required: true)
+            let value = item.number("value", required: true), source = item.string("source") ?? "test"
+            if let metric, MetricCatalog.descriptor(for: metric) == nil { item.report("metric", "unknown metric \"\(metric)\"") }
+            if let at, let metric, let value { samples.append(.init(at: at, metric: metric, value: value, source: source)) }
+            item.finish()
+        }
+        var expect: [RuleTestCase.Expected] = []
+        for var item in objects("expect", in: &object) {
+            let at = item.span("at", required: true), rule = item.string("rule", required: true)
+            let status = item.string("status", required: true)
+            if let rule, !ruleNames.contains(rule) { item.report("rule", "no rule named \"\(rule)\" in the loaded rule files") }
+            if let status, status != "firing", status != "resolved" {
+                item.report("status", "expected \"firing\" or \"resolved\", found \"\(status)\"")
+            }
+            if let at, let rule, let status { expect.append(.init(at: at, rule: rule, status: status)) }
+            item.finish()
+        }
+        guard let name else { return nil }
+        let origin = "\(object.path):\(object.node.location.line):\(object.node.location.column)"
+        return RuleTestCase(name: name, samples: samples, expect: expect, origin: origin)
+    }
+
+    /// The object elements of the array at `key` (each non-object is reported).
+    private static func objects(_ key: String, in object: inout ConfigObject) -> [ConfigObject] {
+        guard let member = object.member(key) else { return [] }
+        guard let nodes = member.node.array else {
+            object.report(at: member.node.location, "expected an array, found \(member.node.typeWithArticle)")
+            return []
+        }
+        return nodes.compactMap { ConfigObject($0, path: object.path, log: object.log) }
+    }
+}

@@ -1,0 +1,78 @@
+import Glibc
+import Synchronization
+
+/// Writes one event per line to stderr, as logfmt (default) or JSON, with time, level, message
+/// and fields. Every registered secret is replaced by `***` before a line is written.
+public final class Logger: Sendable {
+    /// Severity, lowest first.
+    public enum Level: String, Sendable, Comparable, CaseIterable {
+        case debug, info, warn, error
+        var rank: Int { Self.allCases.firstIndex(of: self)! }
+        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// Line format.
+    public enum Format: String, Sendable, CaseIterable {
+        case logfmt, json
+    }
+
+    private let format: Format
+    private let minimum: Level
+    private let secrets: Mutex<[String]>
+    private let sink: @Sendable (String) -> Void
+    private let clock: @Sendable () -> Timestamp
+
+    /// Creates a logger writing to `sink` (stderr by default).
+    public init(format: Format = .logfmt, level: Level = .info, secrets: some Sequence<String> = [],
+                clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
+                sink: @escaping @Sendable (String) -> Void = Logger.standardError) {
+        self.format = format
+        self.minimum = level
+        self.secrets = Mutex(Array(secrets).filter { $0.count >= 3 })
+        self.clock = clock
+        self.sink = sink
+    }
+
+    /// Adds values that must never appear in a log line (passwords, tokens, webhook URLs).
+    public func redact(_ values: some Sequence<String>) {
+        let more = values.filter { $0.count >= 3 }
+        secrets.withLock { $0.append(contentsOf: more) }
+    }
+
+    /// Writes an event when `level` is at or above the configured level.
+    public func log(_ level: Level, _ message: String, _ fields: LogFields = [:]) {
+        guard level >= minimum else { return }
+        let hidden = secrets.withLock { $0 }
+        func clean(_ text: String) -> String {
+            var text = text
+            for secret in hidden where text.contains(secret) { text = text.replacing(secret, with: "***") }
+            return text
+        }
+        let pairs = [("time", clock().rfc3339), ("level", level.rawValue), ("msg", clean(message))]
+            + fields.pairs.map { ($0.0, clean($0.1)) }
+        sink(format == .json ? LogLine.json(pairs) : LogLine.logfmt(pairs))
+    }
+
+    /// Debug-level event.
+    public func debug(_ message: String, _ fields: LogFields = [:]) { log(.debug, message, fields) }
+    /// Info-level event.
+    public func info(_ message: String, _ fields: LogFields = [:]) { log(.info, message, fields) }
+    /// Warning-level event.
+    public func warn(_ message: String, _ fields: LogFields = [:]) { log(.warn, message, fields) }
+    /// Error-level event.
+    public func error(_ message: String, _ fields: LogFields = [:]) { log(.error, message, fields) }
+
+    /// Writes a line to file descriptor 2 in one `write` call, so lines never interleave.
+    public static let standardError: @Sendable (String) -> Void = { line in
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+}

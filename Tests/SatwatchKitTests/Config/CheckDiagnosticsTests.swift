@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import SatwatchKit
+
+/// `satwatch check` over bad fixtures: every kind of problem, reported all at once, each with
+/// its exact `path:line:column: message` (Fixtures/check/<case>/expected.txt).
+@Suite struct CheckDiagnosticsTests {
+    @Test(arguments: ["rule-errors", "config-errors", "syntax-error", "valid"])
+    func checkReportsEveryProblemAtItsPlace(_ name: String) async throws {
+        let folder = TestPaths.fixtures.appendingPathComponent("check/\(name)")
+        let expected = try String(contentsOf: folder.appendingPathComponent("expected.txt"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let captured = CapturedIO()
+        let status = await SatwatchCommandLine.run(["check", "--config", folder.path + "/satwatch.json"], io: captured.io)
+        let printed = captured.out.map { $0.replacingOccurrences(of: folder.path + "/", with: "") }
+        #expect(printed == expected)
+        #expect(status == (name == "valid" ? 0 : 1))
+    }
+
+    @Test func shippedExampleConfigIsValid() async {
+        let captured = CapturedIO()
+        let path = TestPaths.repositoryRoot.appendingPathComponent("deploy/satwatch.json").path
+        let status = await SatwatchCommandLine.run(["check", "--config", path], io: captured.io)
+        #expect(status == 0, "\(captured.out)")
+    }
+
+    @Test func environmentVariablesExpandAndBecomeSecrets() {
+        let environment = ConfigEnvironment(["TOKEN": "s3cr3t-value", "EMPTY": ""])
+        #expect(environment.expand("Bearer ${TOKEN}") == .success("Bearer s3cr3t-value"))
+        #expect(environment.expand("cost $$5 ${EMPTY}") == .success("cost $5 "))
+        #expect(environment.expand("x${MISSING}") == .failure(.init(name: "MISSING", offset: 1)))
+        #expect(environment.secrets == ["s3cr3t-value"])
+    }
+
+    @Test func configPathPrecedence() {
+        #expect(ConfigLoader.path(option: "a.json", environment: ["SATWATCH_CONFIG": "b.json"]) == "a.json")
+        #expect(ConfigLoader.path(option: nil, environment: ["SATWATCH_CONFIG": "b.json"]) == "b.json")
+        #expect(ConfigLoader.path(option: nil, environment: [:]) == "satwatch.json")
+    }
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the system packages satwatch builds and tests with, only those that are missing.
+# Debian 12 / Ubuntu 22.04+ (apt). Safe to run repeatedly.
+set -euo pipefail
+packages=(libsqlite3-dev libcurl4-openssl-dev sqlite3 openssl ca-certificates python3 python3-pip)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+# python3 may come from elsewhere (pyenv); only ask apt for it when there is none at all.
+if command -v python3 >/dev/null 2>&1; then
+  filtered=()
+  for package in "${missing[@]}"; do
+    case "$package" in python3) ;; python3-pip) python3 -m pip --version >/dev/null 2>&1 || filtered+=("$package") ;; *) filtered+=("$package") ;; esac
+  done
+  missing=("${filtered[@]+"${filtered[@]}"}")
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "installing: ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
