@@ -24,6 +24,9 @@ let package = Package(
         // Thin executable.
         .executableTarget(name: "satwatch", dependencies: ["SatwatchKit"]),
 
+        // Benchmarks: `bench/run` builds this in release and prints a table.
+        .executableTarget(name: "satwatch-bench", dependencies: ["SatwatchKit", "SatwatchJSON"], path: "bench/Sources/SatwatchBench"),
+
         .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON"]),
         .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet"]),
         .testTarget(name: "SatwatchKitTests", dependencies: ["SatwatchKit", "SatwatchJSON"], exclude: ["Fixtures"]),

@@ -7,22 +7,31 @@ public struct RuleEngine: Sendable {
     public private(set) var rules: [Rule]
     /// Each rule's state, parallel to `rules`.
     public private(set) var states: [RuleState]
-    /// The latest sample per metric and source.
-    public private(set) var latest: [MetricKey: Sample] = [:]
     /// Feeds currently known to be stale: their metrics neither fire nor remind on time alone.
     public private(set) var staleFeeds: Set<String> = []
     /// Channels for rules that name none.
     public let defaultChannels: [String]
 
-    private var lastSource: [String?]
-    private var rulesByMetric: [String: [Int]] = [:]
+    /// Each rule's transition logic, parallel to `rules` (the hot loop reads only this).
+    let logic: [RuleLogic]
+    /// Rules by metric name, and whether `change` rules need that metric's history.
+    private var routes: [String: MetricRoute] = [:]
     var histories: [String: MetricHistory] = [:]
+    /// The feed of each rule's last sample; nil until one arrives (and again once it goes stale).
+    private var lastSource: [String?]
+    /// Rules that have a deadline (pending, or firing with `repeat`).
     private var timed: Set<Int> = []
+
+    struct MetricRoute: Sendable {
+        var indexes: [Int] = []
+        var recordsHistory = false
+    }
 
     /// Creates an engine. A saved state is resumed only when its digest matches the rule's
     /// current definition; a changed rule starts fresh (inactive) and announces nothing.
     public init(rules: [Rule], defaultChannels: [String] = [], restoring saved: [String: RuleState] = [:]) {
         self.rules = rules
+        self.logic = rules.map(\.logic)
         self.defaultChannels = defaultChannels
         self.lastSource = Array(repeating: nil, count: rules.count)
         self.states = rules.map { rule in
@@ -31,32 +40,37 @@ public struct RuleEngine: Sendable {
             return RuleState(digest: digest)
         }
         for (index, rule) in rules.enumerated() {
-            rulesByMetric[rule.metric, default: []].append(index)
+            routes[rule.metric, default: MetricRoute()].indexes.append(index)
             if case .change(_, let within) = rule.condition {
+                routes[rule.metric]!.recordsHistory = true
                 let key = Self.historyKey(rule.metric, rule.source)
-                let retention = max(histories[key]?.retention ?? .zero, within)
-                histories[key] = MetricHistory(retention: retention)
+                histories[key] = MetricHistory(retention: max(histories[key]?.retention ?? .zero, within))
             }
-            if states[index].deadline(for: rule) != nil { timed.insert(index) }
+            if states[index].deadline(for: logic[index]) != nil { timed.insert(index) }
         }
     }
 
     /// Evaluates the rules on `sample.metric` against the sample.
     public mutating func ingest(_ sample: Sample) -> [RuleChange] {
-        latest[MetricKey(metric: sample.metric, source: sample.source)] = sample
-        guard let indexes = rulesByMetric[sample.metric] else { return [] }
-        recordHistory(sample)
+        guard let route = routes[sample.metric] else { return [] }
+        if route.recordsHistory { recordHistory(sample) }
         var changes: [RuleChange] = []
-        for index in indexes {
-            if let pinned = rules[index].source, pinned != sample.source { continue }
-            guard let observed = observation(for: index, sample: sample) else { continue }
+        for index in route.indexes {
+            if rules[index].source != nil, rules[index].source != sample.source { continue }
+            let observed: Double
+            if case .change = logic[index].condition {
+                guard let change = change(for: index, sample: sample) else { continue }
+                observed = change
+            } else {
+                observed = sample.value
+            }
             let before = states[index].status
-            let event = states[index].observe(observed, at: sample.at, rule: rules[index])
+            let event = states[index].observe(observed, at: sample.at, rule: logic[index])
             lastSource[index] = sample.source
             if event != nil || states[index].status != before {
                 changes.append(change(for: index, event: event, current: sample.value))
+                updateTimed(index)
             }
-            updateTimed(index)
         }
         return changes
     }
@@ -68,15 +82,15 @@ public struct RuleEngine: Sendable {
         while true {
             var due: [(at: Timestamp, index: Int)] = []
             for index in timed where isFresh(index) {
-                if let at = states[index].deadline(for: rules[index]), at <= now { due.append((at, index)) }
+                if let at = states[index].deadline(for: logic[index]), at <= now { due.append((at, index)) }
             }
             if due.isEmpty { break }
             due.sort { ($0.at, $0.index) < ($1.at, $1.index) }
             for (at, index) in due {
                 // A reminder more than one period overdue (e.g. after downtime) is sent once, now.
                 var when = at
-                if states[index].status == .firing, let every = rules[index].repeatEvery, at + every <= now { when = now }
-                if let event = states[index].tick(at: when, rule: rules[index]) {
+                if states[index].status == .firing, at + logic[index].repeatEvery <= now { when = now }
+                if let event = states[index].tick(at: when, rule: logic[index]) {
                     changes.append(change(for: index, event: event, current: states[index].lastValue ?? .nan))
                 }
                 updateTimed(index)
@@ -89,7 +103,7 @@ public struct RuleEngine: Sendable {
     public func nextDeadline() -> Timestamp? {
         var earliest: Timestamp?
         for index in timed where isFresh(index) {
-            if let at = states[index].deadline(for: rules[index]), earliest == nil || at < earliest! { earliest = at }
+            if let at = states[index].deadline(for: logic[index]), earliest.map({ at < $0 }) ?? true { earliest = at }
         }
         return earliest
     }
@@ -112,6 +126,6 @@ public struct RuleEngine: Sendable {
     }
 
     private mutating func updateTimed(_ index: Int) {
-        if states[index].deadline(for: rules[index]) != nil { timed.insert(index) } else { timed.remove(index) }
+        if states[index].deadline(for: logic[index]) != nil { timed.insert(index) } else { timed.remove(index) }
     }
 }

@@ -5,7 +5,7 @@ extension RuleState {
     /// pending → inactive when it stops holding before `for` elapsed; pending → firing once it held
     /// for `for`; firing → inactive once the observation crosses `clear`; firing stays firing and
     /// asks for a reminder when `repeat` elapsed since the last notification.
-    mutating func observe(_ observed: Double, at now: Timestamp, rule: Rule) -> RuleEvent? {
+    mutating func observe(_ observed: Double, at now: Timestamp, rule: RuleLogic) -> RuleEvent? {
         lastValue = observed
         lastObservedAt = now
         switch status {
@@ -36,7 +36,7 @@ extension RuleState {
 
     /// Lets time pass without a new observation: fires a pending alert whose `for` has elapsed,
     /// and asks for a reminder when `repeat` is due. The caller only ticks on fresh data.
-    mutating func tick(at now: Timestamp, rule: Rule) -> RuleEvent? {
+    mutating func tick(at now: Timestamp, rule: RuleLogic) -> RuleEvent? {
         guard let due = deadline(for: rule), now >= due else { return nil }
         switch status {
         case .inactive: return nil
@@ -49,13 +49,13 @@ extension RuleState {
 
     /// The next time at which `tick` would act: the end of `for` while pending, the next
     /// reminder while firing with `repeat`; nil otherwise.
-    func deadline(for rule: Rule) -> Timestamp? {
+    func deadline(for rule: RuleLogic) -> Timestamp? {
         switch status {
         case .inactive: return nil
         case .pending: return activeSince.map { $0 + rule.holdFor }
         case .firing:
-            guard let every = rule.repeatEvery, every.milliseconds > 0, let last = lastNotifiedAt else { return nil }
-            return last + every
+            guard rule.repeatEvery.milliseconds > 0, let last = lastNotifiedAt else { return nil }
+            return last + rule.repeatEvery
         }
     }
 

@@ -78,8 +78,8 @@ import Testing
         for (step, (status, event)) in zip(testCase.steps, testCase.expected) {
             let produced: RuleEvent?
             switch step {
-            case .observe(let value, let at): produced = state.observe(value, at: Self.ts(at), rule: testCase.rule)
-            case .tick(let at): produced = state.tick(at: Self.ts(at), rule: testCase.rule)
+            case .observe(let value, let at): produced = state.observe(value, at: Self.ts(at), rule: testCase.rule.logic)
+            case .tick(let at): produced = state.tick(at: Self.ts(at), rule: testCase.rule.logic)
             }
             #expect(state.status == status, "after \(step)")
             #expect(produced == event, "after \(step)")

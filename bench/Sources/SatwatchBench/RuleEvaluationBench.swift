@@ -1,0 +1,29 @@
+import SatwatchKit
+
+/// Simple threshold evaluations per second: N `above` rules on `btc.usd` over a price stream
+/// that wanders around 92k without crossing any threshold (the steady state of a real worker).
+enum RuleEvaluationBench {
+    static func run(ruleCount: Int, evaluations: Int) -> Double {
+        let rules = (0..<ruleCount).map { index in
+            Rule(name: "r\(index)", metric: "btc.usd", condition: .above(200_000 + Double(index)))
+        }
+        var engine = RuleEngine(rules: rules, defaultChannels: ["log"])
+        let samples = max(1, evaluations / ruleCount)
+        var prices: [Double] = []
+        var price = 92_000.0
+        for step in 0..<1024 {
+            price += Double((step * 7919) % 200) - 99.5
+            prices.append(price)
+        }
+        var changes = 0
+        let start = BenchClock.now()
+        for index in 0..<samples {
+            let sample = Sample(metric: "btc.usd", value: prices[index & 1023],
+                                at: Timestamp(milliseconds: Int64(index) * 100), source: "coinbase")
+            changes += engine.ingest(sample).count
+        }
+        let elapsed = BenchClock.now() - start
+        precondition(changes == 0, "the benchmark stream must not cross thresholds")
+        return Double(samples * ruleCount) / elapsed
+    }
+}
