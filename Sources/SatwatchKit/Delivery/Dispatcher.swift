@@ -1,0 +1,71 @@
+/// Delivers the outbox: one worker per channel, so a dead or slow channel never delays the
+/// others, while each channel gets its notifications in order (a firing before its resolve).
+///
+/// The retry decision lives here, once, for every channel: a channel only reports whether its
+/// failure is retryable; the dispatcher applies `RetryPolicy`, honours `Retry-After`, marks
+/// permanent failures and expired entries dead and logs each of those once.
+public struct Dispatcher: Sendable {
+    /// The channels by name.
+    public let channels: [String: any Channel]
+    let store: DeliveryStore
+    let policy: RetryPolicy
+    let logger: Logger
+    let clock: @Sendable () -> Timestamp
+    let random: @Sendable () -> Double
+    /// Rung by whoever commits new entries.
+    public let doorbell: Doorbell
+    /// Totals per channel, for `/metrics`.
+    public let counters: DeliveryCounters
+    private let bells: [String: Doorbell]
+
+    /// Creates a dispatcher over the state file at `statePath`.
+    public init(statePath: String, channels: [String: any Channel], policy: RetryPolicy = RetryPolicy(),
+                logger: Logger, counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
+                clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
+                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
+        self.channels = channels
+        self.store = try DeliveryStore(path: statePath)
+        self.policy = policy
+        self.logger = logger
+        self.clock = clock
+        self.random = random
+        self.doorbell = doorbell
+        self.counters = counters
+        self.bells = channels.mapValues { _ in Doorbell() }
+    }
+
+    /// Delivers until cancelled. Entries queued while the worker was down are picked up at once.
+    public func run() async {
+        await withTaskGroup(of: Void.self) { group in
+            for (name, channel) in channels {
+                group.addTask { await self.work(channel: channel, bell: self.bells[name]!) }
+            }
+            group.addTask { await self.forwardRings() }
+            group.addTask { await self.retireOrphans() }
+        }
+    }
+
+    /// Passes each ring of the shared doorbell on to every channel worker.
+    private func forwardRings() async {
+        while !Task.isCancelled {
+            await doorbell.wait(for: .hours(1))
+            for bell in bells.values { bell.ring() }
+        }
+    }
+
+    /// Entries for channels no longer in the config (after a reload) would wait forever: they
+    /// become dead with a reason, visible in `status`.
+    private func retireOrphans() async {
+        do {
+            for channel in try await store.channelsWithPending() where channels[channel] == nil {
+                while let entry = try await store.head(of: channel) {
+                    try await store.markDead(entry, at: clock(), reason: "channel \"\(channel)\" is no longer configured")
+                    logger.error("delivery dead", ["channel": channel, "rule": entry.notification.rule,
+                                                   "id": entry.notification.id, "reason": "channel is no longer configured"])
+                }
+            }
+        } catch {
+            logger.error("outbox read failed", ["error": "\(error)"])
+        }
+    }
+}

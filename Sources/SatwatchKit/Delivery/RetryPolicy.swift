@@ -1,0 +1,36 @@
+/// When to try a failed delivery again: exponential backoff with jitter, never sooner than the
+/// receiver's `Retry-After`, and never for an entry older than `maxAge`.
+public struct RetryPolicy: Sendable, Equatable {
+    /// Delay after the first failure.
+    public var initialDelay: TimeSpan
+    /// Upper bound of the backoff.
+    public var maximumDelay: TimeSpan
+    /// Jitter as a fraction of the delay (0.2: ±20 %), so many entries do not retry in lockstep.
+    public var jitter: Double
+    /// An entry still undelivered this long after it was queued becomes dead.
+    public var maxAge: TimeSpan
+
+    /// The defaults: 2s doubling up to 10 min, ±20 % jitter, dead after 24 h.
+    public init(initialDelay: TimeSpan = .seconds(2), maximumDelay: TimeSpan = .minutes(10), jitter: Double = 0.2,
+                maxAge: TimeSpan = .hours(24)) {
+        self.initialDelay = initialDelay
+        self.maximumDelay = maximumDelay
+        self.jitter = jitter
+        self.maxAge = maxAge
+    }
+
+    /// The delay before attempt `attempts + 1`, given `attempts` failures so far.
+    /// `random` yields values in 0..<1 (injectable for tests).
+    public func delay(afterAttempts attempts: Int, retryAfter: TimeSpan?, random: () -> Double) -> TimeSpan {
+        var base = Double(initialDelay.milliseconds)
+        for _ in 1..<max(attempts, 1) where base < Double(maximumDelay.milliseconds) { base *= 2 }
+        base = min(base, Double(maximumDelay.milliseconds))
+        let jittered = base * (1 - jitter + 2 * jitter * random())
+        let backoff = TimeSpan(milliseconds: Int64(jittered.rounded()))
+        guard let retryAfter else { return backoff }
+        return max(backoff, retryAfter)
+    }
+
+    /// Whether an entry queued at `created` is too old to try at `now`.
+    public func isExpired(created: Timestamp, now: Timestamp) -> Bool { now - created > maxAge }
+}
