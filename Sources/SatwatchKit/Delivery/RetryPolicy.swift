@@ -19,14 +19,11 @@ public struct RetryPolicy: Sendable, Equatable {
         self.maxAge = maxAge
     }
 
-    /// The delay before attempt `attempts + 1`, given `attempts` failures so far.
-    /// `random` yields values in 0..<1 (injectable for tests).
+    /// The delay before attempt `attempts + 1`, given `attempts` failures so far: the backoff,
+    /// or the receiver's `Retry-After` when that is longer. `random` yields values in 0..<1.
     public func delay(afterAttempts attempts: Int, retryAfter: TimeSpan?, random: () -> Double) -> TimeSpan {
-        var base = Double(initialDelay.milliseconds)
-        for _ in 1..<max(attempts, 1) where base < Double(maximumDelay.milliseconds) { base *= 2 }
-        base = min(base, Double(maximumDelay.milliseconds))
-        let jittered = base * (1 - jitter + 2 * jitter * random())
-        let backoff = TimeSpan(milliseconds: Int64(jittered.rounded()))
+        let backoff = Backoff(initial: initialDelay, maximum: maximumDelay, jitter: jitter)
+            .delay(afterAttempt: attempts, random: random)
         guard let retryAfter else { return backoff }
         return max(backoff, retryAfter)
     }

@@ -1,0 +1,94 @@
+/// The hot path as a service: a frame → samples → rules → ONE state/outbox commit → the
+/// dispatcher's doorbell, in the same task, with no queue or poll in between. It also lets time
+/// pass (the alarm) so `for`, `repeat` and feed staleness act on time, and flushes last values
+/// to the state file every minute and on shutdown.
+struct Evaluator: Service {
+    let setup: Setup
+    let inputs: AsyncStream<EvaluatorInput>
+    let alarm: Alarm
+    let doorbell: Doorbell
+    let health: FeedHealthBoard
+    let metrics: MetricBoard
+    let ruleStates: RuleStateBoard
+    let logger: Logger
+    static let flushEvery = TimeSpan.seconds(60)
+
+    var name: String { "evaluator" }
+
+    func run() async throws {
+        let store = try StateStore.open(path: setup.config.statePath)
+        let saved = try store.loadRuleStates()
+        let startedAt = WallClock.now()
+        var state = EvaluatorState(
+            evaluator: FrameEvaluator(engine: RuleEngine(rules: setup.rules, defaultChannels: setup.config.defaultChannels,
+                                                         restoring: saved), feeds: setup.config.feeds),
+            stale: FeedStaleMonitor(feeds: setup.config.feeds, channels: setup.config.defaultChannels, saved: saved, now: startedAt),
+            lastFlush: startedAt)
+        for kind in state.stale.staleFeeds { state.evaluator.setFeed(kind, stale: true) }
+        ruleStates.publish(state.evaluator.engine)
+        alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
+        for await input in inputs {
+            let now = WallClock.now()
+            var changes: [RuleChange]
+            switch input {
+            case .feed(.frame(let frame)): changes = handle(frame, &state)
+            case .feed: changes = []
+            case .tick: changes = state.advance(to: now)
+            }
+            if !changes.isEmpty { commit(changes, to: store, at: now) }
+            if now - state.lastFlush >= Self.flushEvery { flush(state, to: store, at: now); state.lastFlush = now }
+            if !changes.isEmpty { ruleStates.publish(state.evaluator.engine) }
+            alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
+        }
+        flush(state, to: store, at: WallClock.now())
+    }
+
+    /// Decodes and evaluates one frame; updates health and the metric board.
+    private func handle(_ frame: RecordedFrame, _ state: inout EvaluatorState) -> [RuleChange] {
+        var changes = state.evaluator.advance(to: frame.at)
+        if let resolved = state.stale.frameArrived(frame.feed, at: frame.at) {
+            state.evaluator.setFeed(frame.feed, stale: false)
+            changes.append(resolved)
+        }
+        let (outcome, frameChanges) = state.evaluator.process(frame)
+        changes += frameChanges
+        switch outcome {
+        case .samples(let samples) where !samples.isEmpty:
+            metrics.record(samples)
+            health.update(frame.feed) { $0.lastDataAt = frame.at }
+        case .skipped(let reason):
+            health.update(frame.feed) { $0.skipped[reason.code, default: 0] += 1 }
+            logger.debug("frame skipped", ["feed": frame.feed.rawValue, "reason": reason.code])
+        default: break
+        }
+        return changes
+    }
+
+    /// Commits a step's changes in one transaction, then wakes the dispatcher.
+    private func commit(_ changes: [RuleChange], to store: StateStore, at now: Timestamp) {
+        do {
+            try store.commit(changes, at: now)
+        } catch {
+            logger.error("state commit failed", ["error": "\(error)", "changes": "\(changes.count)"])
+            return
+        }
+        for change in changes {
+            guard let notification = change.notification else { continue }
+            logger.info("alert \(notification.status.rawValue)", ["rule": notification.rule, "value": DisplayNumber.format(notification.value),
+                                                                   "channels": notification.channels.joined(separator: ","), "id": notification.id])
+        }
+        doorbell.ring()
+    }
+
+    /// Saves every rule's last value and the latest metric values (for `status`).
+    private func flush(_ state: EvaluatorState, to store: StateStore, at now: Timestamp) {
+        let engine = state.evaluator.engine
+        let states = Dictionary(zip(engine.rules.map(\.name), engine.states), uniquingKeysWith: { $1 })
+        do {
+            try store.saveRuleStates(states, at: now)
+            try store.saveMetrics(metrics.snapshot)
+        } catch {
+            logger.error("state flush failed", ["error": "\(error)"])
+        }
+    }
+}

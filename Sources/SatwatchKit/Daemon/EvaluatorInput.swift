@@ -1,0 +1,7 @@
+/// What the evaluator reacts to.
+enum EvaluatorInput: Sendable {
+    /// Something from a feed.
+    case feed(FeedEvent)
+    /// The alarm: something may be due.
+    case tick
+}

@@ -1,0 +1,22 @@
+import Synchronization
+
+/// The latest value of every metric per source, for `/metrics` and the periodic flush to the
+/// state file (which `status` reads).
+public final class MetricBoard: Sendable {
+    private let latest = Mutex<[MetricKey: Sample]>([:])
+
+    /// An empty board, or one seeded with values saved by an earlier run.
+    public init(_ samples: [Sample] = []) {
+        latest.withLock { board in for sample in samples { board[MetricKey(metric: sample.metric, source: sample.source)] = sample } }
+    }
+
+    /// Records samples.
+    func record(_ samples: [Sample]) {
+        latest.withLock { board in for sample in samples { board[MetricKey(metric: sample.metric, source: sample.source)] = sample } }
+    }
+
+    /// Every latest sample, sorted by metric then source.
+    public var snapshot: [Sample] {
+        latest.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
+    }
+}

@@ -1,0 +1,22 @@
+/// The health of one feed, as `/healthz`, `/metrics`, `status` and the stale alerts see it.
+public struct FeedHealth: Sendable, Equatable {
+    /// The feed.
+    public var kind: FeedKind
+    /// Whether a connection is up (for Coin Metrics: whether the last poll succeeded).
+    public var connected = false
+    /// When the last frame (data or heartbeat) arrived; nil before the first.
+    public var lastFrameAt: Timestamp?
+    /// When the last sample-carrying frame arrived.
+    public var lastDataAt: Timestamp?
+    /// Connections lost since start.
+    public var reconnects = 0
+    /// The reason of the last disconnect or failed poll.
+    public var lastError: String?
+    /// Frames skipped, by reason code.
+    public var skipped: [String: Int] = [:]
+    /// Frames received.
+    public var frames = 0
+
+    /// A feed that has not connected yet.
+    public init(kind: FeedKind) { self.kind = kind }
+}

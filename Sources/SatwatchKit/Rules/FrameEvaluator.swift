@@ -1,0 +1,36 @@
+/// The evaluation path in one place: a frame → its feed's decoder → samples → the rule engine.
+/// `replay` drives it over a recording; the daemon drives it from live feeds.
+public struct FrameEvaluator: Sendable {
+    /// The engine (rules and their states).
+    public private(set) var engine: RuleEngine
+    private var decoders: [FeedKind: any FrameDecoder]
+    /// Frames skipped per feed and reason.
+    public private(set) var skipped: [FeedKind: [SkipReason: Int]] = [:]
+
+    /// Creates an evaluator for `feeds` over `engine`.
+    public init(engine: RuleEngine, feeds: [FeedConfig]) {
+        self.engine = engine
+        self.decoders = Dictionary(uniqueKeysWithValues: feeds.map { ($0.kind, $0.makeDecoder()) })
+    }
+
+    /// Lets time pass to the frame's time, decodes it and evaluates its samples.
+    public mutating func process(_ frame: RecordedFrame) -> (outcome: FrameOutcome, changes: [RuleChange]) {
+        var changes = engine.advance(to: frame.at)
+        var decoder = decoders[frame.feed] ?? FeedConfig(kind: frame.feed).makeDecoder()
+        let outcome = decoder.decode(frame.text, at: frame.at)
+        decoders[frame.feed] = decoder
+        switch outcome {
+        case .samples(let samples):
+            for sample in samples { changes += engine.ingest(sample) }
+        case .liveness: break
+        case .skipped(let reason): skipped[frame.feed, default: [:]][reason, default: 0] += 1
+        }
+        return (outcome, changes)
+    }
+
+    /// Lets time pass to `now` without data.
+    public mutating func advance(to now: Timestamp) -> [RuleChange] { engine.advance(to: now) }
+
+    /// Marks a feed stale or fresh (see `RuleEngine.setFeed`).
+    public mutating func setFeed(_ feed: FeedKind, stale: Bool) { engine.setFeed(feed.rawValue, stale: stale) }
+}
