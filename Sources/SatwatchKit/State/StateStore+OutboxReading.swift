@@ -1,7 +1,7 @@
 import CSQLite
 
 extension StateStore {
-    /// The columns every outbox query selects, in the order `decodeEntries` reads them.
+    /// The columns every outbox query selects, in the order `entries(from:)` reads them.
     static let entryColumns = """
         o.id, o.channel, o.state, o.attempts, o.next_attempt_at, o.created_at, o.updated_at, o.last_error,
         n.id, n.rule, n.status, n.is_reminder, n.metric, n.value, n.threshold, n.at, n.starts_at, n.message
