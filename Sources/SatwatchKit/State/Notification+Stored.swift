@@ -1,0 +1,21 @@
+extension Notification {
+    /// Restores a notification exactly as it was stored, including its `id`: the id was derived
+    /// when the notification was created and must survive the round trip unchanged, because
+    /// receivers drop repeats by it.
+    init(storedID id: String, rule: String, status: Status, isReminder: Bool, metric: String, value: Double,
+         threshold: Double, at: Timestamp, startsAt: Timestamp, message: String, labels: [Label],
+         channels: [String]) {
+        self.id = id
+        self.rule = rule
+        self.status = status
+        self.isReminder = isReminder
+        self.metric = metric
+        self.value = value
+        self.threshold = threshold
+        self.at = at
+        self.startsAt = startsAt
+        self.message = message
+        self.labels = labels
+        self.channels = channels
+    }
+}

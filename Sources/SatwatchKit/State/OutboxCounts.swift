@@ -1,0 +1,16 @@
+/// How many deliveries of one channel are in each outbox state.
+public struct OutboxCounts: Sendable, Equatable {
+    /// Deliveries still to make.
+    public var pending: Int
+    /// Deliveries made (until pruned).
+    public var sent: Int
+    /// Deliveries given up.
+    public var dead: Int
+
+    /// Creates counts.
+    public init(pending: Int = 0, sent: Int = 0, dead: Int = 0) {
+        self.pending = pending
+        self.sent = sent
+        self.dead = dead
+    }
+}

@@ -1,0 +1,35 @@
+/// One delivery of a notification to one channel, as the outbox holds it.
+public struct OutboxEntry: Sendable, Equatable {
+    /// Row id: increases with insertion order, which is the delivery order within a channel.
+    public var id: Int64
+    /// The notification to deliver (with every channel it goes to).
+    public var notification: Notification
+    /// The channel this delivery goes to.
+    public var channel: String
+    /// Pending, sent or dead.
+    public var state: OutboxState
+    /// Delivery attempts made so far.
+    public var attempts: Int
+    /// When the next attempt is due (meaningful while pending).
+    public var nextAttemptAt: Timestamp
+    /// When the entry was queued.
+    public var createdAt: Timestamp
+    /// When the entry last changed (queued, retried, sent or given up).
+    public var updatedAt: Timestamp
+    /// The last failure, already redacted by the dispatcher; nil when none.
+    public var lastError: String?
+
+    /// Creates an entry.
+    public init(id: Int64, notification: Notification, channel: String, state: OutboxState, attempts: Int,
+                nextAttemptAt: Timestamp, createdAt: Timestamp, updatedAt: Timestamp, lastError: String?) {
+        self.id = id
+        self.notification = notification
+        self.channel = channel
+        self.state = state
+        self.attempts = attempts
+        self.nextAttemptAt = nextAttemptAt
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.lastError = lastError
+    }
+}

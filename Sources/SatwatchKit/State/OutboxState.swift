@@ -1,0 +1,9 @@
+/// Where one delivery of a notification to one channel stands.
+public enum OutboxState: String, Sendable, Equatable, CaseIterable {
+    /// Not delivered yet: due at its `nextAttemptAt`.
+    case pending
+    /// Delivered (the channel accepted it).
+    case sent
+    /// Given up after a permanent failure; kept for `status` and the operator.
+    case dead
+}

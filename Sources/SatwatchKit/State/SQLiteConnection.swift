@@ -1,0 +1,108 @@
+import CSQLite
+
+/// One SQLite connection, owned by one user at a time.
+///
+/// A final class rather than an actor so that `deinit` can close the handle (an actor cannot
+/// touch its `OpaquePointer` there under Swift 6). Opened with `SQLITE_OPEN_NOMUTEX`: SQLite's
+/// own per-call mutex buys nothing when a single owner serializes the calls.
+package final class SQLiteConnection {
+    /// The file this connection is open on.
+    package let path: String
+    /// The raw `sqlite3*`, for statements prepared on this connection.
+    package let handle: OpaquePointer
+    private var cache: [String: SQLiteStatement] = [:]
+
+    /// Opens (creating when missing) the database at `path` and configures it: WAL journal,
+    /// `synchronous=NORMAL` (a commit is atomic and survives a process crash; only an OS crash
+    /// or power loss can lose the newest commits), a 5 s busy timeout so a second connection on
+    /// the same file waits instead of failing, and enforced foreign keys.
+    package init(path: String) throws {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let error = SQLiteError(db: db, code: code, sql: nil)
+            sqlite3_close_v2(db)
+            throw error
+        }
+        self.path = path
+        self.handle = db
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, 5000)
+        // journal_size_limit truncates the WAL file back to 4 MiB after a burst made it grow.
+        try execute("""
+            PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;
+            PRAGMA journal_size_limit = 4194304;
+            """)
+    }
+
+    deinit {
+        // Statements first: close_v2 would otherwise keep a zombie connection until they go.
+        for statement in cache.values { statement.finalize() }
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more `;`-separated statements that take no parameters (schema, pragmas).
+    package func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            var error = SQLiteError(db: handle, code: code, sql: sql)
+            if let message { error.message = String(cString: message) }
+            sqlite3_free(message)
+            throw error
+        }
+    }
+
+    /// Prepares a statement the caller owns (for SQL that runs rarely).
+    package func prepare(_ sql: String) throws -> SQLiteStatement {
+        try SQLiteStatement(db: handle, sql: sql)
+    }
+
+    /// A prepared statement for `sql`, kept for reuse: parsing and planning cost more than
+    /// running the small statements on the hot path. The caller must leave it reset (the
+    /// statement's `execute`/`query`/`single` do).
+    package func cached(_ sql: String) throws -> SQLiteStatement {
+        if let statement = cache[sql] { return statement }
+        let statement = try SQLiteStatement(db: handle, sql: sql)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// Sets how many WAL pages a commit on this connection may leave before that commit also
+    /// checkpoints (copies the WAL into the database, with fsyncs); 0 or less turns it off.
+    package func setAutoCheckpoint(pages: Int) {
+        sqlite3_wal_autocheckpoint(handle, Int32(clamping: max(0, pages)))
+    }
+
+    /// Runs a passive checkpoint: copies what it can from the WAL into the database without
+    /// waiting for (or blocking) other connections. Returns the WAL's frame count and how many
+    /// of those frames are now in the database, or nil when another connection held a lock the
+    /// checkpoint needs (it is passive: it never waits, so a later call simply tries again).
+    @discardableResult
+    package func checkpoint() throws -> (walFrames: Int, checkpointed: Int)? {
+        var log: Int32 = 0
+        var done: Int32 = 0
+        let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &done)
+        if code & 0xFF == SQLITE_BUSY { return nil }
+        guard code == SQLITE_OK else { throw SQLiteError(db: handle, code: code, sql: "wal_checkpoint(PASSIVE)") }
+        return (Int(log), Int(done))
+    }
+
+    /// Rows changed by the most recent INSERT/UPDATE/DELETE (not counting cascades).
+    package var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// False while a transaction is open on this connection.
+    package var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// The value of an integer pragma such as `user_version`.
+    package func integerPragma(_ name: String) throws -> Int64 {
+        try prepare("PRAGMA \(name)").single { $0.int64(0) } ?? 0
+    }
+
+    /// The value of a text pragma such as `journal_mode`.
+    package func textPragma(_ name: String) throws -> String {
+        try prepare("PRAGMA \(name)").single { $0.string(0) } ?? ""
+    }
+}

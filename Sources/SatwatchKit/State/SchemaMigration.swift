@@ -1,0 +1,14 @@
+/// One step of the state file's schema history: the SQL that takes a file from `version - 1`
+/// to `version`. Steps are never edited once released; a change is a new step.
+package struct SchemaMigration: Sendable {
+    /// The `PRAGMA user_version` the file has after this step.
+    package var version: Int64
+    /// The statements of the step, `;`-separated.
+    package var sql: String
+
+    /// Creates a step.
+    package init(version: Int64, sql: String) {
+        self.version = version
+        self.sql = sql
+    }
+}

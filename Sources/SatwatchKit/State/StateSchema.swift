@@ -1,0 +1,92 @@
+/// The state file's schema: its ordered migrations and how they are applied.
+package enum StateSchema {
+    /// Every migration, in order; the last one's version is what this build writes.
+    package static let migrations: [SchemaMigration] = [version1]
+
+    /// The newest schema version this build knows.
+    package static var currentVersion: Int64 { migrations.last?.version ?? 0 }
+
+    /// Brings the file open on `connection` up to the last of `migrations`, one transaction per
+    /// step; refuses a file whose version is newer than the last step.
+    ///
+    /// The version is re-read inside each step's write transaction, so two processes opening a
+    /// fresh file at once do not both apply a step: the second waits, then sees it done.
+    package static func migrate(_ connection: SQLiteConnection, migrations: [SchemaMigration] = migrations) throws {
+        let known = migrations.last?.version ?? 0
+        let found = try connection.integerPragma("user_version")
+        if found > known { throw StateStoreError.newerSchema(path: connection.path, found: found, known: known) }
+        for step in migrations where step.version > found {
+            try connection.transaction {
+                let current = try connection.integerPragma("user_version")
+                if current > known {
+                    throw StateStoreError.newerSchema(path: connection.path, found: current, known: known)
+                }
+                guard current < step.version else { return }
+                try connection.execute(step.sql)
+                try connection.execute("PRAGMA user_version = \(step.version)")
+            }
+        }
+    }
+
+    /// Rule states, latest metric values, notifications with their labels, and the outbox of
+    /// per-channel deliveries. Times are integer milliseconds since the epoch. A notification's
+    /// channels are its outbox rows in id order, so they are not stored twice.
+    ///
+    /// Sized for the commit path: tables keyed by text are WITHOUT ROWID (one B-tree to write,
+    /// not two), and `outbox.id` is a plain INTEGER PRIMARY KEY: a new row still gets an id above
+    /// every existing row, which is all the per-channel order needs, without AUTOINCREMENT's
+    /// extra `sqlite_sequence` page write per commit.
+    static let version1 = SchemaMigration(version: 1, sql: """
+        CREATE TABLE rule_state (
+            name TEXT PRIMARY KEY NOT NULL,
+            digest TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('inactive', 'pending', 'firing')),
+            active_since INTEGER,
+            fired_at INTEGER,
+            last_notified_at INTEGER,
+            last_value REAL,
+            last_observed_at INTEGER,
+            updated_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE metric_latest (
+            metric TEXT NOT NULL,
+            source TEXT NOT NULL,
+            value REAL,
+            at INTEGER NOT NULL,
+            PRIMARY KEY (metric, source)
+        ) WITHOUT ROWID;
+        CREATE TABLE notification (
+            id TEXT PRIMARY KEY NOT NULL,
+            rule TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('firing', 'resolved')),
+            is_reminder INTEGER NOT NULL CHECK (is_reminder IN (0, 1)),
+            metric TEXT NOT NULL,
+            value REAL,
+            threshold REAL,
+            at INTEGER NOT NULL,
+            starts_at INTEGER NOT NULL,
+            message TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE notification_label (
+            notification_id TEXT NOT NULL REFERENCES notification (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (notification_id, position)
+        ) WITHOUT ROWID;
+        CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY,
+            notification_id TEXT NOT NULL REFERENCES notification (id) ON DELETE CASCADE,
+            channel TEXT NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('pending', 'sent', 'dead')),
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            last_error TEXT,
+            UNIQUE (notification_id, channel)
+        );
+        CREATE INDEX outbox_due ON outbox (state, channel, next_attempt_at);
+        """)
+}

@@ -1,0 +1,31 @@
+extension StateStore {
+    /// Copies the write-ahead log into the database without blocking other connections (a
+    /// passive checkpoint). The dispatcher's store calls this when idle, so the evaluator's
+    /// commits need not (see `open(path:autoCheckpointPages:)`). Returns true when the whole
+    /// log was copied; false when another connection was busy with it or with newer pages,
+    /// which is normal under load: the next call continues.
+    @discardableResult
+    public func checkpoint() throws -> Bool {
+        guard let result = try connection.checkpoint() else { return false }
+        return result.checkpointed == result.walFrames
+    }
+
+    /// Deletes notifications whose deliveries were all sent before `cutoff` (with their labels
+    /// and outbox rows), and notifications without any delivery created before it, so the file
+    /// stays small over months. Pending and dead deliveries are kept. Returns how many
+    /// notifications were removed.
+    @discardableResult
+    public func pruneSent(olderThan cutoff: Timestamp) throws -> Int {
+        try connection.transaction {
+            let statement = try connection.cached("""
+                DELETE FROM notification
+                WHERE id IN (SELECT notification_id FROM outbox GROUP BY notification_id
+                             HAVING sum(state <> 'sent') = 0 AND max(updated_at) < ?1)
+                   OR (created_at < ?1 AND NOT EXISTS (SELECT 1 FROM outbox WHERE notification_id = notification.id))
+                """)
+            try statement.bind(1, cutoff)
+            try statement.execute()
+            return connection.changes
+        }
+    }
+}
