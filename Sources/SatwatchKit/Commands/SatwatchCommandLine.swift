@@ -4,11 +4,13 @@ import Glibc
 /// status 2 with a one-line message and a hint.
 public enum SatwatchCommandLine {
     static var commands: [any SatwatchCommand.Type] {
-        [CheckCommand.self, TestCommand.self]
+        [RunCommand.self, CheckCommand.self, TestCommand.self, ReplayCommand.self, StatusCommand.self]
     }
 
     /// Parses the process arguments, runs the command and exits with its status.
     public static func main() async -> Never {
+        // A peer closing a socket must give an error on that socket, not kill the process.
+        signal(SIGPIPE, SIG_IGN)
         let status = await run(Array(CommandLine.arguments.dropFirst()), io: .process())
         exit(status)
     }

@@ -1,0 +1,39 @@
+import FoundationEssentials
+
+/// `satwatch status`: rule states, last metric values, and pending/dead deliveries, read from the
+/// state file (safe while the worker runs: it opens its own connection).
+enum StatusCommand: SatwatchCommand {
+    static let name = "status"
+    static let help = """
+        Usage: satwatch status [--config F]
+
+        Prints each rule's state, the last value of every metric, delivery totals per channel
+        and every pending or dead delivery, from the state file. Safe while the worker runs.
+        """
+
+    static func run(_ arguments: [String], io: CommandIO) async throws(UsageError) -> Int32 {
+        let parsed = try ArgumentList(arguments, options: ["config"])
+        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument \"\(parsed.positionals[0])\"") }
+        let path = ConfigLoader.path(option: parsed[option: "config"], environment: io.environment)
+        let logger = Logger(level: .error, sink: io.err)
+        guard let setup = Setup.loadValid(path: path, io: io, logger: logger) else { return 1 }
+        let statePath = setup.config.statePath
+        guard FileManager.default.fileExists(atPath: statePath) else {
+            io.out("no state file at \(statePath) yet: the worker has not run with this config")
+            return 0
+        }
+        do {
+            let store = try StateStore.open(path: statePath)
+            let report = StatusReport(rules: setup.rules.map(\.name), feeds: setup.config.feeds.map(\.kind),
+                                      states: try store.loadRuleStates(), metrics: try store.loadMetrics(),
+                                      counts: try store.outboxCounts(),
+                                      entries: try store.entries(states: [.pending, .dead], limit: 50))
+            io.out("state: \(statePath)")
+            io.out(report.text)
+            return 0
+        } catch {
+            io.err("satwatch status: \(error)")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// The text `satwatch status` prints: plain aligned columns, one section each.
+struct StatusReport {
+    var rules: [String]
+    var feeds: [FeedKind]
+    var states: [String: RuleState]
+    var metrics: [Sample]
+    var counts: [String: OutboxCounts]
+    var entries: [OutboxEntry]
+
+    var text: String {
+        var lines = ["", "RULES"]
+        let names = rules + feeds.map(FeedStaleMonitor.ruleName)
+        lines += Self.columns(names.map { name in
+            let state = states[name]
+            let status = state?.status ?? .inactive
+            var since = ""
+            if status == .firing, let at = state?.firedAt { since = "since \(at.rfc3339)" }
+            if status == .pending, let at = state?.activeSince { since = "since \(at.rfc3339)" }
+            let value = state?.lastValue.map { "last \(DisplayNumber.format($0))" } ?? "no data yet"
+            return [name, status.rawValue, since, value]
+        })
+        lines += ["", "METRICS"]
+        lines += metrics.isEmpty ? ["  (none recorded yet)"] : Self.columns(metrics.map {
+            [$0.metric, $0.source, DisplayNumber.format($0.value), $0.at.rfc3339]
+        })
+        lines += ["", "DELIVERIES"]
+        lines += counts.isEmpty ? ["  (nothing queued yet)"] : Self.columns(counts.sorted { $0.key < $1.key }.map {
+            [$0.key, "\($0.value.pending) pending", "\($0.value.sent) sent", "\($0.value.dead) dead"]
+        })
+        if !entries.isEmpty {
+            lines += ["", "PENDING AND DEAD"]
+            lines += Self.columns(entries.map { entry in
+                let when = entry.state == .pending ? "next try \(entry.nextAttemptAt.rfc3339)" : "dead since \(entry.updatedAt.rfc3339)"
+                return ["#\(entry.id)", entry.channel, entry.notification.rule, entry.notification.status.rawValue,
+                        entry.state.rawValue, "\(entry.attempts) attempts", when, entry.lastError.map { "error: \($0)" } ?? ""]
+            })
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Left-aligned columns, two spaces apart, indented by two.
+    static func columns(_ rows: [[String]]) -> [String] {
+        guard let width = rows.map(\.count).max() else { return [] }
+        let widths = (0..<width).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            var line = "  "
+            for (column, cell) in row.enumerated() {
+                line += cell
+                if column < row.count - 1 { line += String(repeating: " ", count: widths[column] - cell.count + 2) }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+    }
+}

@@ -1,0 +1,8 @@
+/// The live state the HTTP endpoint reads, shared across reloads.
+struct Boards: Sendable {
+    let health: FeedHealthBoard
+    let metrics: MetricBoard
+    let rules: RuleStateBoard
+    let deliveries: DeliveryCounters
+    let startedAt: Timestamp
+}

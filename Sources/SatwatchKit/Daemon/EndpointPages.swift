@@ -1,0 +1,42 @@
+import SatwatchJSON
+import SatwatchNet
+import Synchronization
+
+/// Renders the endpoint's pages from the live boards.
+struct EndpointPages: Sendable {
+    let boards: Boards
+    let feeds: [FeedConfig]
+    let outbox: OutboxGauge
+
+    func respond(to request: HTTPServerRequest) -> HTTPServerResponse {
+        switch request.path {
+        case "/healthz": health(now: WallClock.now())
+        case "/metrics": HTTPServerResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: metrics(now: WallClock.now()))
+        default: HTTPServerResponse(status: 404, body: "not found: try /healthz or /metrics\n")
+        }
+    }
+
+    /// 200 when every enabled feed delivered within its `stale_after` (counting from start until
+    /// its first frame), else 503 naming each stale feed.
+    func health(now: Timestamp) -> HTTPServerResponse {
+        var reasons: [String] = []
+        var states: [(String, JSONValue)] = []
+        let snapshot = boards.health.snapshot
+        for feed in feeds {
+            let health = snapshot.first { $0.kind == feed.kind }
+            let silence = now - (health?.lastFrameAt ?? boards.startedAt)
+            let fresh = silence < feed.staleAfter
+            if !fresh {
+                let detail = health?.lastFrameAt == nil ? "no frame since start \(silence.text) ago" : "no frame for \(silence.text)"
+                reasons.append("feed \(feed.kind.rawValue): \(detail) (stale after \(feed.staleAfter.text))"
+                               + (health?.lastError.map { "; last error: \($0)" } ?? ""))
+            }
+            states.append((feed.kind.rawValue, .string(fresh ? "fresh" : "stale")))
+        }
+        var body: [(String, JSONValue)] = [("status", .string(reasons.isEmpty ? "ok" : "stale"))]
+        if !reasons.isEmpty { body.append(("reason", .string(reasons.joined(separator: "; ")))) }
+        body.append(("feeds", .object(states.map { JSONMember(key: $0.0, node: JSONNode($0.1)) })))
+        let text = JSONValue.object(body.map { JSONMember(key: $0.0, node: JSONNode($0.1)) }).jsonText() + "\n"
+        return HTTPServerResponse(status: reasons.isEmpty ? 200 : 503, contentType: "application/json", body: text)
+    }
+}

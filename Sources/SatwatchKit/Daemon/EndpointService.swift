@@ -1,0 +1,32 @@
+import SatwatchJSON
+import SatwatchNet
+import Synchronization
+
+/// The worker's HTTP endpoint: `/healthz` (200 while every enabled feed is fresh, else 503 with a
+/// JSON reason) and `/metrics` (Prometheus text). Loopback by default (`http.listen`).
+struct EndpointService: Service {
+    let server: HTTPServer
+    var name: String { "http endpoint" }
+
+    init(listen: ListenAddress, boards: Boards, feeds: [FeedConfig], statePath: String, logger: Logger) throws {
+        let pages = EndpointPages(boards: boards, feeds: feeds, outbox: OutboxGauge(path: statePath))
+        do {
+            server = try HTTPServer(host: listen.host, port: listen.port) { request in pages.respond(to: request) }
+        } catch {
+            throw EndpointError(description: "http endpoint: \(error.description)")
+        }
+        logger.info("http endpoint listening", ["address": listen.description])
+    }
+
+    func run() async throws {
+        // The server runs on its own thread; this task only holds it open until cancelled.
+        await withTaskCancellationHandler {
+            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+        } onCancel: {
+            server.stop()
+        }
+        server.stop()
+    }
+
+    struct EndpointError: Error, CustomStringConvertible { var description: String }
+}

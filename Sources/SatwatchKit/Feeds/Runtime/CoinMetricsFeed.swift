@@ -1,0 +1,83 @@
+import SatwatchNet
+
+/// The Coin Metrics feed: an HTTP GET through libcurl every `every`, following `next_page_url`,
+/// with capped exponential backoff (and the server's `Retry-After`) on 429 and errors. Each
+/// response page is forwarded as a frame, so `record` and `replay` treat it like any feed.
+public struct CoinMetricsFeed: Service {
+    let config: FeedConfig
+    let sink: @Sendable (FeedEvent) -> Void
+    let health: FeedHealthBoard
+    let logger: Logger
+    let client = HTTPClient()
+    let backoff = Backoff(initial: .seconds(10), maximum: .minutes(30))
+    /// Pages followed per poll at most (a full 210-day history fits in one page).
+    static let maximumPages = 10
+
+    public var name: String { "feed coinmetrics" }
+
+    /// Creates the poller for `config`.
+    public init(config: FeedConfig, health: FeedHealthBoard, logger: Logger, sink: @escaping @Sendable (FeedEvent) -> Void) {
+        self.config = config
+        self.sink = sink
+        self.health = health
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        var decoder = CoinMetricsDecoder()
+        var failures = 0
+        while !Task.isCancelled {
+            let wait: TimeSpan
+            do {
+                try await poll(&decoder)
+                if failures > 0 || !(health.snapshot.first { $0.kind == .coinmetrics }?.connected ?? false) {
+                    logger.info("feed connected", ["feed": "coinmetrics", "url": config.url])
+                    sink(.connected(.coinmetrics))
+                }
+                failures = 0
+                health.update(.coinmetrics) { $0.connected = true; $0.lastError = nil }
+                wait = config.every
+            } catch {
+                failures += 1
+                wait = max(backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) }), error.retryAfter ?? .zero)
+                health.update(.coinmetrics) { $0.connected = false; $0.reconnects += 1; $0.lastError = error.reason }
+                logger.warn("feed poll failed", ["feed": "coinmetrics", "reason": error.reason, "retry_in": wait.text])
+                sink(.disconnected(.coinmetrics, reason: error.reason))
+            }
+            try? await Task.sleep(for: wait.duration)
+        }
+    }
+
+    /// One poll: every page of the request, each forwarded as a frame.
+    private func poll(_ decoder: inout CoinMetricsDecoder) async throws(PollFailure) {
+        var url: String? = decoder.requestURL(base: config.url, now: WallClock.now())
+        var pages = 0
+        while let next = url, pages < Self.maximumPages {
+            let request = HTTPRequest(url: next, timeout: .seconds(30), caFile: config.caFile,
+                                      userAgent: "satwatch/\(SatwatchVersion.current)")
+            let response: HTTPResponse
+            do {
+                response = try await client.send(request)
+            } catch {
+                throw PollFailure(reason: "\(error)", retryAfter: nil)
+            }
+            guard response.status == 200 else {
+                let retryAfter = response.retryAfter(now: WallClock.now().milliseconds / 1000).map { TimeSpan(milliseconds: Int64($0.components.seconds) * 1000) }
+                throw PollFailure(reason: "HTTP \(response.status)", retryAfter: retryAfter)
+            }
+            let now = WallClock.now()
+            let text = String(decoding: response.body, as: UTF8.self)
+            _ = decoder.decode(text, at: now)
+            health.update(.coinmetrics) { $0.lastFrameAt = now; $0.frames += 1 }
+            sink(.frame(RecordedFrame(at: now, feed: .coinmetrics, text: text)))
+            url = CoinMetricsDecoder.nextPageURL(text)
+            pages += 1
+        }
+    }
+
+    /// Why a poll failed, and how long the server asked us to wait.
+    struct PollFailure: Error {
+        var reason: String
+        var retryAfter: TimeSpan?
+    }
+}
