@@ -1,0 +1,55 @@
+import SatwatchJSON
+
+/// Decodes Coinbase Exchange WebSocket frames (`wss://ws-feed.exchange.coinbase.com`).
+///
+/// `ticker` messages of the configured products give `btc.<quote>` from `price` (a decimal
+/// string): `BTC-USD` → `btc.usd`. `heartbeat` and the `subscriptions` ack are `.liveness`;
+/// `error` is `server_error`; other types are `unknown_message`. A ticker of a product that
+/// is not configured is valid data with nothing in it (`.samples([])`). A ticker carries one
+/// price, so a bad price skips the frame (`invalid_value`, or `unexpected_shape` when missing).
+public struct CoinbaseDecoder: FrameDecoder {
+    /// Product id → metric, e.g. `BTC-USD` → `btc.usd`.
+    private let metrics: [String: String]
+
+    /// Creates a decoder for `products` (Coinbase product ids such as `BTC-USD`). Ids that do not
+    /// price BTC in a three-letter currency are ignored; see ``metric(forProduct:)``.
+    public init(products: [String]) {
+        var metrics: [String: String] = [:]
+        for product in products {
+            if let metric = Self.metric(forProduct: product) { metrics[product] = metric }
+        }
+        self.metrics = metrics
+    }
+
+    /// The metric a product's ticker feeds: `BTC-USD` → `btc.usd`; nil for anything that is not
+    /// `BTC-<ccy>` (config checking uses this to reject such products).
+    public static func metric(forProduct product: String) -> String? {
+        guard product.hasPrefix("BTC-") else { return nil }
+        let metric = "btc." + product.dropFirst(4).lowercased()
+        return MetricCatalog.fiatCurrency(of: metric) == nil ? nil : metric
+    }
+
+    /// Decodes one Coinbase frame: a ticker price, liveness, or a skip.
+    public mutating func decode(_ frame: String, at: Timestamp) -> FrameOutcome {
+        let message: JSONNode
+        switch FrameObject.parse(frame) {
+        case .value(let node): message = node
+        case .skipped(let reason): return .skipped(reason)
+        }
+        guard let type = message["type"]?.string else { return .skipped(.unexpectedShape) }
+        switch type {
+        case "ticker":
+            guard let product = message["product_id"]?.string else { return .skipped(.unexpectedShape) }
+            guard let metric = metrics[product] else { return .samples([]) }
+            var batch = SampleBatch(at: at, source: FeedKind.coinbase.rawValue)
+            batch.add(metric, decimal: message["price"], domain: .positive)
+            return batch.outcome
+        case "heartbeat", "subscriptions":
+            return .liveness
+        case "error":
+            return .skipped(.serverError)
+        default:
+            return .skipped(.unknownMessage)
+        }
+    }
+}

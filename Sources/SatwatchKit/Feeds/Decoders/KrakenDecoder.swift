@@ -1,0 +1,77 @@
+import SatwatchJSON
+
+/// Decodes Kraken WebSocket v2 frames (`wss://ws.kraken.com/v2`).
+///
+/// `{"channel":"ticker","type":"snapshot"|"update","data":[{"symbol":"BTC/USD","last":…}]}`
+/// gives `btc.<quote>` per configured symbol (`last` is a JSON number). Kraken's legacy `XBT`
+/// is read as `BTC` on both sides. `heartbeat` and `status` channels, subscribe acks and pongs
+/// are `.liveness`; any `"success": false` answer is `server_error`. Bad entries of `data`
+/// follow ``SampleBatch``'s counting rule.
+public struct KrakenDecoder: FrameDecoder {
+    /// Normalized symbol (`BTC/USD`) → metric (`btc.usd`).
+    private let metrics: [String: String]
+    /// Ticker entries that were present but unusable in frames that still produced samples.
+    public private(set) var rejectedFields = 0
+
+    /// Creates a decoder for `symbols` such as `BTC/USD` (or `XBT/USD`); symbols that do not
+    /// price BTC in a three-letter currency are ignored, see ``metric(forSymbol:)``.
+    public init(symbols: [String]) {
+        var metrics: [String: String] = [:]
+        for symbol in symbols {
+            if let metric = Self.metric(forSymbol: symbol) { metrics[Self.normalized(symbol)] = metric }
+        }
+        self.metrics = metrics
+    }
+
+    /// The metric a symbol's ticker feeds: `BTC/USD` or `XBT/USD` → `btc.usd`; nil otherwise.
+    public static func metric(forSymbol symbol: String) -> String? {
+        let symbol = normalized(symbol)
+        guard symbol.hasPrefix("BTC/") else { return nil }
+        let metric = "btc." + symbol.dropFirst(4).lowercased()
+        return MetricCatalog.fiatCurrency(of: metric) == nil ? nil : metric
+    }
+
+    /// `XBT/USD` → `BTC/USD`; other symbols unchanged.
+    static func normalized(_ symbol: String) -> String {
+        symbol.hasPrefix("XBT/") ? "BTC/" + symbol.dropFirst(4) : symbol
+    }
+
+    /// Decodes one Kraken v2 frame: ticker prices, liveness, or a skip.
+    public mutating func decode(_ frame: String, at: Timestamp) -> FrameOutcome {
+        let message: JSONNode
+        switch FrameObject.parse(frame) {
+        case .value(let node): message = node
+        case .skipped(let reason): return .skipped(reason)
+        }
+        // Method answers (subscribe, unsubscribe, pong) and errors carry `success`.
+        if message["success"]?.bool == false { return .skipped(.serverError) }
+        if let method = message["method"]?.string {
+            switch method {
+            case "subscribe", "unsubscribe", "pong": return .liveness
+            default: return .skipped(.unknownMessage)
+            }
+        }
+        if message["error"] != nil { return .skipped(.serverError) }
+        guard let channel = message["channel"]?.string else { return .skipped(.unexpectedShape) }
+        switch channel {
+        case "ticker": return ticker(message, at: at)
+        case "heartbeat", "status": return .liveness
+        default: return .skipped(.unknownMessage)
+        }
+    }
+
+    private mutating func ticker(_ message: JSONNode, at: Timestamp) -> FrameOutcome {
+        guard let entries = message["data"]?.array else { return .skipped(.unexpectedShape) }
+        var batch = SampleBatch(at: at, source: FeedKind.kraken.rawValue)
+        for entry in entries {
+            guard let symbol = entry["symbol"]?.string else {
+                batch.reject(.unexpectedShape)
+                continue
+            }
+            guard let metric = metrics[Self.normalized(symbol)] else { continue }
+            batch.add(metric, number: entry["last"], domain: .positive)
+        }
+        if !batch.samples.isEmpty { rejectedFields += batch.rejected }
+        return batch.outcome
+    }
+}

@@ -1,0 +1,85 @@
+import SatwatchKit
+import Testing
+
+/// The Kraken v2 decoder on fixtures/kraken-ticker.jsonl and hand-made frames.
+@Suite struct KrakenDecoderTests {
+    @Test func fixtureGivesPricesAndLiveness() throws {
+        let frames = try Fixtures.frames("kraken-ticker.jsonl")
+        let offsets = try Fixtures.offsets("kraken-ticker.offsets")
+        #expect(frames.count == 87 && offsets.count == 87)
+        var decoder = KrakenDecoder(symbols: ["BTC/USD"])
+        var prices: [Sample] = []
+        var liveness = 0
+        for (frame, offset) in zip(frames, offsets) {
+            switch decoder.decode(frame, at: Fixtures.time(offset)) {
+            case .samples(let samples): prices += samples
+            case .liveness: liveness += 1
+            case .skipped(let reason): Issue.record("skipped \(reason): \(frame)")
+            }
+        }
+        #expect(prices.count == 46)  // the snapshot and 45 updates
+        #expect(liveness == 41)  // status, subscribe ack, pong and 38 heartbeats
+        #expect(prices.allSatisfy { $0.metric == "btc.usd" && $0.source == "kraken" })
+        #expect(prices.first?.value == 92287.3)
+        #expect(prices.last?.value == 92364)
+        #expect(decoder.rejectedFields == 0)
+    }
+
+    @Test func pongIsDetectedOnlyOnThePong() throws {
+        let frames = try Fixtures.frames("kraken-ticker.jsonl")
+        let pongs = frames.indices.filter { KrakenDecoder.isPong(frames[$0]) }
+        #expect(pongs == [47])
+    }
+
+    static let update = #"{"channel":"ticker","type":"update","data":[{"symbol":"BTC/EUR","last":79384.5},"#
+        + #"{"symbol":"ETH/USD","last":3100},{"symbol":"BTC/USD","last":"x"}]}"#
+
+    /// (configured symbols, frame, outcome).
+    @Test(arguments: [
+        (["BTC/USD", "XBT/EUR"], update,
+         FrameOutcome.samples([Sample(metric: "btc.eur", value: 79384.5, at: Fixtures.time(), source: "kraken")])),
+        (["BTC/USD"], #"{"channel":"ticker","type":"snapshot","data":[{"symbol":"XBT/USD","last":92000}]}"#,
+         .samples([Sample(metric: "btc.usd", value: 92000, at: Fixtures.time(), source: "kraken")])),
+        (["BTC/USD"], #"{"channel":"ticker","type":"update","data":[{"symbol":"BTC/USD","last":-1}]}"#,
+         .skipped(.invalidValue)),
+        (["BTC/USD"], #"{"channel":"ticker","type":"update","data":[{"symbol":"BTC/USD"}]}"#,
+         .skipped(.unexpectedShape)),
+        (["BTC/USD"], #"{"channel":"ticker","type":"update","data":{}}"#, .skipped(.unexpectedShape)),
+        (["BTC/USD"], #"{"channel":"ticker","type":"update","data":[{"symbol":"ETH/USD","last":1}]}"#,
+         .samples([])),
+        (["BTC/USD"], #"{"channel":"heartbeat"}"#, .liveness),
+        (["BTC/USD"], #"{"channel":"status","data":[{"connection_id":18446744073709551615}],"type":"update"}"#,
+         .liveness),
+        (["BTC/USD"], #"{"method":"subscribe","req_id":1,"result":{"channel":"ticker"},"success":true}"#, .liveness),
+        (["BTC/USD"], #"{"error":"Currency pair not supported","method":"subscribe","req_id":1,"success":false}"#,
+         .skipped(.serverError)),
+        (["BTC/USD"], #"{"error":"Malformed request","success":false}"#, .skipped(.serverError)),
+        (["BTC/USD"], #"{"method":"pong","req_id":2}"#, .liveness),
+        (["BTC/USD"], #"{"method":"unheard_of"}"#, .skipped(.unknownMessage)),
+        (["BTC/USD"], #"{"channel":"book","type":"update","data":[]}"#, .skipped(.unknownMessage)),
+        (["BTC/USD"], #"{"type":"update"}"#, .skipped(.unexpectedShape)),
+    ])
+    func frame(symbols: [String], frame: String, outcome: FrameOutcome) {
+        var decoder = KrakenDecoder(symbols: symbols)
+        #expect(decoder.decode(frame, at: Fixtures.time()) == outcome)
+    }
+
+    @Test func badEntryBesideAGoodOneIsCounted() {
+        var decoder = KrakenDecoder(symbols: ["BTC/USD", "BTC/EUR"])
+        #expect(decoder.decode(Self.update, at: Fixtures.time()).samples?.map(\.metric) == ["btc.eur"])
+        #expect(decoder.rejectedFields == 1)
+    }
+
+    @Test(arguments: [
+        ("BTC/USD", "btc.usd"), ("XBT/EUR", "btc.eur"), ("ETH/USD", nil), ("BTC/USDT", nil),
+    ] as [(String, String?)])
+    func symbolMetric(symbol: String, metric: String?) {
+        #expect(KrakenDecoder.metric(forSymbol: symbol) == metric)
+    }
+
+    @Test func clientMessages() {
+        #expect(KrakenDecoder.subscribeMessage(symbols: ["BTC/USD"])
+            == #"{"method":"subscribe","params":{"channel":"ticker","symbol":["BTC/USD"]},"req_id":1}"#)
+        #expect(KrakenDecoder.pingMessage == #"{"method":"ping","req_id":2}"#)
+    }
+}

@@ -1,0 +1,69 @@
+import SatwatchKit
+import Testing
+
+/// Hostile and broken input: every decoder answers with a skip reason and never traps.
+@Suite struct MalformedFrameTests {
+    static let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+    static let deepObject = String(repeating: #"{"a":"#, count: 300) + "1" + String(repeating: "}", count: 300)
+    static let hugeInteger = #"{"vBytesPerSecond": 1"# + String(repeating: "0", count: 400) + "}"
+
+    /// Frames that no decoder accepts, with the reason every decoder must give.
+    @Test(arguments: [
+        ("", SkipReason.invalidJSON),
+        ("[]", .unexpectedShape),
+        ("3", .unexpectedShape),
+        (#""text""#, .unexpectedShape),
+        ("null", .unexpectedShape),
+        ("{", .invalidJSON),
+        (#"{"a":1,}"#, .invalidJSON),
+        ("{\"a\":\"x\u{85}", .invalidJSON),  // U+0085 inside an unterminated string
+        ("{\"a\":\"tab\tinside\"}", .invalidJSON),  // raw control character in a string
+        (deep, .invalidJSON),
+        (deepObject, .invalidJSON),
+        (hugeInteger, .invalidJSON),
+        (#"{"vBytesPerSecond": 1e400}"#, .invalidJSON),
+        (#"{"pong": true} {"pong": true}"#, .invalidJSON),
+    ])
+    func everyDecoderSkips(frame: String, reason: SkipReason) {
+        for kind in FeedKind.allCases {
+            var decoder = Self.decoder(kind)
+            #expect(decoder.decode(frame, at: Fixtures.time()) == .skipped(reason), "\(kind)")
+        }
+    }
+
+    /// Feed-specific frames: (feed, frame, reason).
+    @Test(arguments: [
+        (FeedKind.mempool, #"{"fees": 3}"#, SkipReason.unexpectedShape),
+        (.mempool, "{\"fees\": {\"fastestFee\": \"\u{85}\"}}", .unexpectedShape),
+        (.mempool, "{\"note\u{85}\": 1}", .unknownMessage),
+        (.mempool, #"{"vBytesPerSecond": "1e308"}"#, .unexpectedShape),
+        (.coinbase, #"{"type":"ticker","price":"abc"}"#, .unexpectedShape),
+        (.coinbase, #"{"type":"ticker","product_id":"BTC-USD","price":"abc"}"#, .invalidValue),
+        (.coinbase, "{\"type\":\"ticker\",\"product_id\":\"BTC-USD\",\"price\":\"9\u{85}\"}", .invalidValue),
+        (.coinbase, #"{"type":"ticker","product_id":"BTC-USD","price":"1e999"}"#, .invalidValue),
+        (.coinbase, #"{"type":"ticker","product_id":"BTC-USD","price":"0x1p3"}"#, .invalidValue),
+        (.kraken, #"{"channel":"ticker","type":"update","data":[{"symbol":"BTC/USD","last":"92000"}]}"#, .unexpectedShape),
+        (.coinmetrics, #"{"data":[{"time":"2025-12-14T00:00:00Z","PriceUSD":"1e999"}]}"#, .invalidValue),
+    ])
+    func feedSkips(kind: FeedKind, frame: String, reason: SkipReason) {
+        var decoder = Self.decoder(kind)
+        #expect(decoder.decode(frame, at: Fixtures.time()) == .skipped(reason))
+    }
+
+    /// A huge but finite number is a value like any other: it does not break the frame.
+    @Test func largeFiniteNumbersDecode() {
+        var decoder = MempoolDecoder()
+        let samples = decoder.decode(#"{"vBytesPerSecond": 1e308, "block": {"height": 12393906104898154338}}"#,
+                                     at: Fixtures.time()).samples
+        #expect(samples?.map(\.value) == [1e308, 12_393_906_104_898_154_496])  // the nearest Double
+    }
+
+    static func decoder(_ kind: FeedKind) -> any FrameDecoder {
+        switch kind {
+        case .mempool: MempoolDecoder()
+        case .coinbase: CoinbaseDecoder(products: ["BTC-USD"])
+        case .kraken: KrakenDecoder(symbols: ["BTC/USD"])
+        case .coinmetrics: CoinMetricsDecoder()
+        }
+    }
+}
