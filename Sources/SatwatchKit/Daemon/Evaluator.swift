@@ -16,7 +16,9 @@ struct Evaluator: Service {
     var name: String { "evaluator" }
 
     func run() async throws {
-        let store = try StateStore.open(path: setup.config.statePath)
+        // The hot path never checkpoints the WAL (a checkpoint's fsyncs take milliseconds); the
+        // dispatcher's connection does it while idle.
+        let store = try StateStore.open(path: setup.config.statePath, autoCheckpointPages: 0)
         let saved = try store.loadRuleStates()
         let startedAt = WallClock.now()
         var state = EvaluatorState(
@@ -25,6 +27,8 @@ struct Evaluator: Service {
             stale: FeedStaleMonitor(feeds: setup.config.feeds, channels: setup.config.defaultChannels, saved: saved, now: startedAt),
             lastFlush: startedAt)
         for kind in state.stale.staleFeeds { state.evaluator.setFeed(kind, stale: true) }
+        // Rules whose definition changed start fresh: store that now, so the old state is gone.
+        flush(state, to: store, at: startedAt)
         ruleStates.publish(state.evaluator.engine)
         alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
         for await input in inputs {

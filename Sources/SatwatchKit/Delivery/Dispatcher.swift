@@ -42,6 +42,16 @@ public struct Dispatcher: Sendable {
             }
             group.addTask { await self.forwardRings() }
             group.addTask { await self.retireOrphans() }
+            group.addTask { await self.checkpointWhileIdle() }
+        }
+    }
+
+    /// The evaluator's connection never checkpoints the WAL (that would put fsyncs on the alert
+    /// path); this does, every few seconds, off the hot path.
+    private func checkpointWhileIdle() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(5))
+            await store.checkpoint()
         }
     }
 
