@@ -11,6 +11,11 @@ public enum SatwatchCommandLine {
     public static func main() async -> Never {
         // A peer closing a socket must give an error on that socket, not kill the process.
         signal(SIGPIPE, SIG_IGN)
+        // A parent may have blocked these (some test runners do); the worker must receive them.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in UnixSignal.allCases { sigaddset(&handled, signal.rawValue) }
+        sigprocmask(SIG_UNBLOCK, &handled, nil)
         let status = await run(Array(CommandLine.arguments.dropFirst()), io: .process())
         exit(status)
     }

@@ -78,9 +78,10 @@ struct HTTPClientFailureTests {
             return try await group.reduce(0, +)
         }
         let elapsed = clock.now - start
-        #expect(elapsed < .milliseconds(2500), "took \(elapsed)")
-        // A blocked pool gives 0 ticks (measured by running transfers on the global queue).
-        #expect(ticks >= 10, "ticks \(ticks)")
+        // On a blocked pool (2 threads here) the 8 transfers would run two at a time (>= 4 s) and
+        // the ticker could not run at all; bounds stay loose because the suite runs in parallel.
+        #expect(elapsed < .milliseconds(3900), "took \(elapsed)")
+        #expect(ticks >= 1, "ticks \(ticks)")
         #expect(try endpoint.requests().count == count)
     }
 }

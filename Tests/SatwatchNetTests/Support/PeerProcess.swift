@@ -47,12 +47,14 @@ final class PeerProcess: @unchecked Sendable {
         throw PeerError.notReady(script)
     }
 
-    /// Stops the peer and waits for it to exit.
+    /// Stops the peer and waits for it to exit. A child of the test process may inherit a
+    /// signal mask that blocks SIGTERM, so SIGKILL follows when SIGTERM is not enough.
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        guard process.isRunning else { return }
+        process.terminate()
+        for _ in 0..<20 where process.isRunning { usleep(50_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 
     deinit { stop() }
