@@ -95,7 +95,8 @@ async def serve(args):
         # so its "AUTH only over TLS" check must be off here.
         options.update(auth_require_tls=False, auth_exclude_mechanism=["PLAIN"])
     loop = asyncio.get_running_loop()
-    server = await loop.create_server(lambda: SMTP(recorder, **options), "127.0.0.1", 0,
+    server = await loop.create_server(lambda: SMTP(recorder, **options), "127.0.0.1", args.port,
+                                      reuse_address=True,
                                       ssl=context if args.mode == "smtps" else None)
     print(f"READY {server.sockets[0].getsockname()[1]}", flush=True)
     await server.serve_forever()
@@ -107,6 +108,7 @@ def main():
     parser.add_argument("--tls-dir")
     parser.add_argument("--auth")
     parser.add_argument("--out", required=True)
+    parser.add_argument("--port", type=int, default=0, help="fixed port (0: any free port)")
     parser.add_argument("--cleanup", help="directory to delete when the test process ends")
     args = parser.parse_args()
     prepare_peer(args.cleanup)

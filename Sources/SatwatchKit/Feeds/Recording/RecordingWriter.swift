@@ -1,0 +1,43 @@
+import Glibc
+import Synchronization
+
+/// Appends record lines (`RecordedFrame.line`) to a file, one `write` per line so a crash never
+/// leaves half a line behind a complete one.
+public final class RecordingWriter: Sendable {
+    private let descriptor: Int32
+    private let count = Mutex(0)
+
+    /// Why the file could not be opened.
+    public struct OpenError: Error, CustomStringConvertible {
+        /// What failed.
+        public var description: String
+    }
+
+    /// Opens (creating or truncating) `path`.
+    public init(path: String) throws(OpenError) {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OpenError(description: "\(path): \(String(cString: strerror(errno)))") }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Frames written so far.
+    public var frames: Int { count.withLock { $0 } }
+
+    /// Appends one frame.
+    public func append(_ frame: RecordedFrame) {
+        var bytes = Array(frame.line.utf8)
+        bytes.append(0x0A)
+        count.withLock { count in
+            bytes.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written <= 0 { return }
+                    offset += written
+                }
+            }
+            count += 1
+        }
+    }
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""A controllable WebSocket feed for satwatch's end-to-end tests, demo and benchmarks.
+
+Serves ws://127.0.0.1:<port> with the `websockets` library and prints
+`READY <port> <control-port>` once listening. Every client gets, in order:
+  * with --replay FILE: each line of FILE (split on b"\\n" only) as one text frame, paced by
+    FILE's .offsets sibling divided by --speed (or --interval seconds apart), then --loop or idle;
+  * any line written to the control port (TCP, one frame per line, UTF-8), broadcast to every
+    connected client at once. A control line `!close` closes every client connection, `!count`
+    answers with the number of connected clients and frames sent so far.
+Client messages are recorded: `{"action":"ping"}` is answered with `{"pong": true}` (mempool),
+`{"method":"ping",...}` with `{"method":"pong",...}` (Kraken); others are ignored.
+"""
+import argparse
+import asyncio
+import json
+import os
+import signal
+import sys
+
+import websockets
+
+
+class Feed:
+    def __init__(self, args):
+        self.args = args
+        self.clients = set()
+        self.sent = 0
+        self.frames = []
+        self.offsets = []
+        if args.replay:
+            with open(args.replay, "rb") as handle:
+                data = handle.read()
+            self.frames = [line.decode("utf-8") for line in data.split(b"\n") if line]
+            offsets_path = os.path.splitext(args.replay)[0] + ".offsets"
+            if os.path.exists(offsets_path) and args.interval is None:
+                with open(offsets_path) as handle:
+                    self.offsets = [int(line) for line in handle if line.strip()]
+            else:
+                step = int((args.interval or 1.0) * 1000)
+                self.offsets = [index * step for index in range(len(self.frames))]
+
+    async def serve_client(self, connection):
+        self.clients.add(connection)
+        reader = asyncio.create_task(self.read(connection))
+        try:
+            if self.frames:
+                await self.replay(connection)
+            await connection.wait_closed()
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            reader.cancel()
+            self.clients.discard(connection)
+
+    async def replay(self, connection):
+        while True:
+            start = asyncio.get_running_loop().time()
+            first = self.offsets[0] if self.offsets else 0
+            for frame, offset in zip(self.frames, self.offsets):
+                due = start + (offset - first) / 1000 / self.args.speed
+                delay = due - asyncio.get_running_loop().time()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                await connection.send(frame)
+                self.sent += 1
+            if not self.args.loop:
+                return
+
+    async def read(self, connection):
+        try:
+            async for message in connection:
+                try:
+                    parsed = json.loads(message)
+                except ValueError:
+                    continue
+                if parsed.get("action") == "ping":
+                    await connection.send('{"pong": true}')
+                elif parsed.get("method") == "ping":
+                    await connection.send(json.dumps({"method": "pong", "req_id": parsed.get("req_id"), "time_in": "", "time_out": ""}))
+        except websockets.ConnectionClosed:
+            pass
+
+    async def control(self, reader, writer):
+        while line := await reader.readline():
+            text = line.decode("utf-8").rstrip("\n")
+            if text == "!close":
+                for client in list(self.clients):
+                    await client.close()
+                writer.write(b"closed\n")
+            elif text == "!count":
+                writer.write(f"{len(self.clients)} {self.sent}\n".encode())
+            else:
+                for client in list(self.clients):
+                    try:
+                        await client.send(text)
+                        self.sent += 1
+                    except websockets.ConnectionClosed:
+                        pass
+                writer.write(b"sent\n")
+            await writer.drain()
+        writer.close()
+
+
+async def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--replay")
+    parser.add_argument("--speed", type=float, default=1.0)
+    parser.add_argument("--interval", type=float)
+    parser.add_argument("--loop", action="store_true")
+    parser.add_argument("--port", type=int, default=0)
+    args = parser.parse_args()
+    # A parent may have blocked SIGTERM; this peer must die when told to.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    feed = Feed(args)
+    stop = asyncio.get_running_loop().create_future()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        asyncio.get_running_loop().add_signal_handler(signum, lambda: stop.done() or stop.set_result(None))
+    async with websockets.serve(feed.serve_client, "127.0.0.1", args.port, max_size=None, ping_interval=None) as server:
+        control = await asyncio.start_server(feed.control, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        control_port = control.sockets[0].getsockname()[1]
+        print(f"READY {port} {control_port}", flush=True)
+        await stop
+        control.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

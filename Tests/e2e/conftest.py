@@ -1,0 +1,224 @@
+"""End-to-end fixtures: the real `satwatch` binary as a subprocess, talking to real peers.
+
+Peers: Tests/Peers/feed_peer.py (a `websockets` server the test pushes frames through),
+http_peer.py (records every webhook request), smtp_peer.py (aiosmtpd, records every message).
+"""
+import base64
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PEERS = ROOT / "Tests" / "Peers"
+BINARY = Path(os.environ.get("SATWATCH_BIN", ROOT / ".build" / "debug" / "satwatch"))
+
+
+def wait_for(predicate, timeout=10.0, interval=0.05, what="condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Peer:
+    """A peer script started with `python3 -u`, ready once it printed `READY ...`."""
+
+    def __init__(self, script, *args):
+        self.process = subprocess.Popen([sys.executable, "-u", str(PEERS / script), *map(str, args)],
+                                        stdout=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        if not line.startswith("READY "):
+            self.stop()
+            raise RuntimeError(f"{script} did not start: {line!r}")
+        self.ports = [int(part) for part in line.split()[1:]]
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+class Feed(Peer):
+    """feed_peer.py: frames pushed by the test reach every connected client."""
+
+    def __init__(self, *args):
+        super().__init__("feed_peer.py", *args)
+        self.port, self.control_port = self.ports
+        self.control = socket.create_connection(("127.0.0.1", self.control_port))
+        self.reader = self.control.makefile("r")
+
+    @property
+    def url(self):
+        return f"ws://127.0.0.1:{self.port}"
+
+    def command(self, line):
+        self.control.sendall((line + "\n").encode())
+        return self.reader.readline().strip()
+
+    def push(self, frame):
+        return self.command(frame if isinstance(frame, str) else json.dumps(frame))
+
+    def clients(self):
+        return int(self.command("!count").split()[0])
+
+    def fees(self, fastest, economy=1.0):
+        return self.push({"fees": {"fastestFee": fastest, "halfHourFee": fastest, "hourFee": fastest,
+                                   "economyFee": economy, "minimumFee": 1}})
+
+
+class Receiver(Peer):
+    """http_peer.py: every request recorded as a JSON line."""
+
+    def __init__(self, tmp_path):
+        self.record = tmp_path / "requests.jsonl"
+        self.record.touch()
+        super().__init__("http_peer.py", "--record", self.record)
+        self.port = self.ports[0]
+
+    def url(self, path, script=None):
+        query = ""
+        if script is not None:
+            query = "?script=" + base64.urlsafe_b64encode(json.dumps(script).encode()).decode().rstrip("=")
+        return f"http://127.0.0.1:{self.port}{path}{query}"
+
+    def requests(self, path=None):
+        lines = [json.loads(line) for line in self.record.read_text().splitlines() if line]
+        return [r for r in lines if path is None or r["path"].split("?")[0] == path]
+
+    def bodies(self, path):
+        return [json.loads(base64.b64decode(r["body_b64"])) for r in self.requests(path)]
+
+
+class Mailbox(Peer):
+    """smtp_peer.py in plain mode: every accepted message written as <n>.json."""
+
+    def __init__(self, out, port=0):
+        self.out = Path(out)
+        super().__init__("smtp_peer.py", "--mode", "plain", "--out", self.out, "--port", port)
+        self.port = self.ports[0]
+
+    def messages(self):
+        return [json.loads(p.read_text()) for p in sorted(self.out.glob("*.json"))]
+
+
+class Worker:
+    """`satwatch run` on a config written into the test's folder; stderr captured to a file."""
+
+    def __init__(self, folder, config, rules):
+        self.folder = Path(folder)
+        (self.folder / "rules").mkdir(exist_ok=True)
+        for name, content in rules.items():
+            self.write_rules(name, content)
+        self.http_port = free_port()
+        config.setdefault("state", "state.db")
+        config.setdefault("rules", ["rules"])
+        config.setdefault("http", {"listen": f"127.0.0.1:{self.http_port}"})
+        self.config_path = self.folder / "satwatch.json"
+        self.config_path.write_text(json.dumps(config, indent=2))
+        self.log_path = self.folder / "worker.log"
+        self.process = None
+        self.starts = 0
+
+    def write_rules(self, name, content):
+        text = content if isinstance(content, str) else json.dumps({"rules": content})
+        (self.folder / "rules" / name).write_text(text)
+
+    def start(self):
+        self.starts += 1
+        self.log_offset = self.log_path.stat().st_size if self.log_path.exists() else 0
+        self.log = open(self.log_path, "ab")
+        self.process = subprocess.Popen([str(BINARY), "run", "--config", str(self.config_path)],
+                                        stdout=subprocess.DEVNULL, stderr=self.log)
+        wait_for(lambda: "msg=started" in self.log_text() or self.process.poll() is not None, what="start")
+        assert self.process.poll() is None, self.log_text()
+        return self
+
+    def log_text(self):
+        return self.log_path.read_bytes()[self.log_offset:].decode("utf-8", "replace") if self.log_path.exists() else ""
+
+    def wait_log(self, pattern, timeout=10.0):
+        return wait_for(lambda: re.search(pattern, self.log_text()), timeout, what=f"log line /{pattern}/")
+
+    def signal(self, signum):
+        self.process.send_signal(signum)
+
+    def stop(self, timeout=10.0):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+        return self.process.returncode
+
+    def kill(self):
+        self.process.kill()
+        self.process.wait()
+        self.log.close()
+
+    def get(self, path):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.http_port}{path}", timeout=5) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+
+@pytest.fixture
+def feed():
+    peer = Feed()
+    yield peer
+    peer.stop()
+
+
+@pytest.fixture
+def receiver(tmp_path):
+    peer = Receiver(tmp_path)
+    yield peer
+    peer.stop()
+
+
+@pytest.fixture
+def mailbox(tmp_path):
+    peer = Mailbox(tmp_path / "mail")
+    yield peer
+    peer.stop()
+
+
+@pytest.fixture
+def workers(tmp_path):
+    started = []
+
+    def make(config, rules):
+        worker = Worker(tmp_path, config, rules)
+        started.append(worker)
+        return worker
+
+    yield make
+    for worker in started:
+        if worker.process and worker.process.poll() is None:
+            worker.kill()

@@ -1,0 +1,179 @@
+"""`satwatch run` end to end: feed → rules → state/outbox → webhook and SMTP, restarts,
+signals, reload, endpoints."""
+import json
+import re
+import signal
+import time
+
+from prometheus_client.parser import text_string_to_metric_families
+
+from conftest import Mailbox, wait_for
+
+FEE_RULE = {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["hook", "mail"]}
+
+
+def config(feed, receiver, mailbox, **extra):
+    base = {
+        "feeds": {"mempool": {"url": feed.url, "stale_after": "30s"}},
+        "channels": {
+            "console": {"type": "log"},
+            "hook": {"type": "webhook", "url": receiver.url("/alerts")},
+            "mail": {"type": "smtp", "url": f"smtp://127.0.0.1:{mailbox.port}", "tls": "none",
+                     "from": "satwatch <alerts@example.com>", "to": ["me@example.com"]},
+        },
+        "defaults": {"channels": ["console"]},
+    }
+    base.update(extra)
+    return base
+
+
+def connected(feed):
+    wait_for(lambda: feed.clients() > 0, what="the worker to connect to the feed")
+
+
+def statuses(receiver):
+    return [(b["alerts"][0]["labels"]["alertname"], b["status"]) for b in receiver.bodies("/alerts")]
+
+
+def test_crossing_notifies_each_channel_once_and_resolves_once(feed, receiver, mailbox, workers):
+    worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE]}).start()
+    connected(feed)
+    feed.fees(5)
+    feed.fees(12.5)
+    wait_for(lambda: receiver.requests("/alerts") and mailbox.messages(), what="firing on both channels")
+    feed.fees(13)
+    feed.fees(11)
+    time.sleep(1.0)
+    assert statuses(receiver) == [("fees-high", "firing")]
+    assert len(mailbox.messages()) == 1
+    feed.fees(4)
+    wait_for(lambda: len(receiver.requests("/alerts")) == 2 and len(mailbox.messages()) == 2, what="resolved on both")
+    time.sleep(0.5)
+    assert statuses(receiver) == [("fees-high", "firing"), ("fees-high", "resolved")]
+    body = receiver.bodies("/alerts")[0]
+    assert body["version"] == "4" and body["receiver"] == "hook"
+    assert body["alerts"][0]["labels"]["metric"] == "fee.fastest"
+    assert body["alerts"][0]["annotations"]["value"] == "12.5"
+    messages = mailbox.messages()
+    assert [m["envelope"]["rcpt_tos"] if "envelope" in m else m.get("rcpt_tos") for m in messages][0] == ["me@example.com"]
+    assert worker.stop() == 0
+
+
+def test_sigkill_while_firing_then_restart_never_reannounces(feed, receiver, mailbox, workers):
+    worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE]}).start()
+    connected(feed)
+    feed.fees(12)
+    wait_for(lambda: receiver.requests("/alerts") and mailbox.messages(), what="firing")
+    worker.kill()
+    worker.start()
+    wait_for(lambda: feed.clients() > 0, what="reconnect")
+    feed.fees(14)
+    time.sleep(1.5)
+    assert statuses(receiver) == [("fees-high", "firing")], "a restart must not re-announce"
+    feed.fees(3)
+    wait_for(lambda: len(receiver.requests("/alerts")) == 2, what="the resolve after the restart")
+    time.sleep(1.0)
+    assert statuses(receiver) == [("fees-high", "firing"), ("fees-high", "resolved")]
+    assert len(mailbox.messages()) == 2
+    assert worker.stop() == 0
+
+
+def test_resolution_while_down_is_announced_once_after_start(feed, receiver, mailbox, workers):
+    worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE]}).start()
+    connected(feed)
+    feed.fees(12)
+    wait_for(lambda: receiver.requests("/alerts"), what="firing")
+    assert worker.stop() == 0
+    worker.start()
+    connected(feed)
+    feed.fees(2)
+    wait_for(lambda: len(receiver.requests("/alerts")) == 2, what="the resolve")
+    worker.stop()
+    worker.start()
+    connected(feed)
+    feed.fees(2)
+    time.sleep(1.0)
+    assert statuses(receiver) == [("fees-high", "firing"), ("fees-high", "resolved")]
+
+
+def test_smtp_down_when_firing_is_delivered_once_after_it_returns(feed, receiver, tmp_path, workers):
+    first = Mailbox(tmp_path / "mail-before")
+    port = first.port
+    first.stop()
+    fake = type("M", (), {"port": port})
+    worker = workers(config(feed, receiver, fake), {"fees.json": [FEE_RULE]}).start()
+    connected(feed)
+    feed.fees(12)
+    worker.wait_log(r"delivery failed, will retry.*channel=mail")
+    assert receiver.requests("/alerts"), "the webhook must not wait for the dead mail channel"
+    back = Mailbox(tmp_path / "mail-after", port=port)
+    try:
+        wait_for(lambda: back.messages(), timeout=20, what="the mail after SMTP came back")
+        time.sleep(2.0)
+        assert len(back.messages()) == 1
+        subject = [line for line in back.messages()[0]["data"].splitlines() if line.startswith("Subject:")]
+        assert subject and "fees-high" in subject[0]
+    finally:
+        back.stop()
+    assert worker.stop() == 0
+
+
+def test_sighup_with_a_broken_rule_file_keeps_the_old_rules(feed, receiver, mailbox, workers):
+    worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE]}).start()
+    connected(feed)
+    worker.write_rules("broken.json", '{"rules": [{"name": "x", "metric": "fee.fastestt", "above": 1}]}')
+    worker.signal(signal.SIGHUP)
+    worker.wait_log(r"reload failed; keeping the running config and rules")
+    assert re.search(r'problem=".*broken.json:1:\d+: unknown metric \\"fee.fastestt\\"', worker.log_text())
+    feed.fees(12)
+    wait_for(lambda: receiver.requests("/alerts"), what="the old rule still firing")
+    (worker.folder / "rules" / "broken.json").unlink()
+    worker.write_rules("more.json", [{"name": "economy-low", "metric": "fee.economy", "below": 2, "channels": ["hook"]}])
+    worker.signal(signal.SIGHUP)
+    worker.wait_log(r"msg=reloaded")
+    connected(feed)
+    feed.fees(12, economy=1)
+    wait_for(lambda: ("economy-low", "firing") in statuses(receiver), what="the new rule after a valid reload")
+    assert statuses(receiver).count(("fees-high", "firing")) == 1
+    assert worker.stop() == 0
+
+
+def test_sigterm_exits_zero_within_five_seconds(feed, receiver, mailbox, workers):
+    worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE]}).start()
+    connected(feed)
+    started = time.monotonic()
+    worker.signal(signal.SIGTERM)
+    assert worker.process.wait(10) == 0
+    assert time.monotonic() - started < 5.0
+    assert "msg=stopped" in worker.log_text()
+
+
+def test_healthz_metrics_and_feed_stale_alert(feed, receiver, mailbox, workers):
+    cfg = config(feed, receiver, mailbox)
+    cfg["feeds"]["mempool"]["stale_after"] = "2s"
+    cfg["defaults"] = {"channels": ["hook"]}
+    worker = workers(cfg, {"fees.json": [FEE_RULE]}).start()
+    connected(feed)
+    feed.fees(12)
+    wait_for(lambda: receiver.requests("/alerts"), what="firing")
+    status, body = worker.get("/healthz")
+    assert status == 200 and json.loads(body)["status"] == "ok"
+    status, text = worker.get("/metrics")
+    assert status == 200
+    families = {family.name: family for family in text_string_to_metric_families(text)}
+    values = {(s.name, tuple(sorted(s.labels.items()))): s.value for f in families.values() for s in f.samples}
+    assert values[("satwatch_metric_value", (("metric", "fee.fastest"), ("source", "mempool")))] == 12
+    assert values[("satwatch_rule_state", (("rule", "fees-high"), ("state", "firing")))] == 1
+    assert values[("satwatch_feed_connected", (("feed", "mempool"),))] == 1
+    assert [value for (name, _), value in values.items() if name == "satwatch_build_info"] == [1]
+    # Silence past stale_after: 503 with a reason, and the built-in alert on defaults.channels.
+    wait_for(lambda: ("feed-stale:mempool", "firing") in statuses(receiver), timeout=8, what="feed-stale alert")
+    status, body = worker.get("/healthz")
+    assert status == 503
+    assert "feed mempool: no frame for" in json.loads(body)["reason"]
+    feed.fees(12)
+    wait_for(lambda: ("feed-stale:mempool", "resolved") in statuses(receiver), what="feed-stale resolved")
+    assert worker.get("/healthz")[0] == 200
+    assert statuses(receiver).count(("fees-high", "firing")) == 1, "staleness must not resolve or re-fire rules"
+    assert worker.stop() == 0
+
