@@ -1,0 +1,7 @@
+/// One complete WebSocket data message, reassembled from its fragments.
+public enum WebSocketMessage: Sendable, Hashable {
+    /// A text message; its bytes were checked to be valid UTF-8.
+    case text(String)
+    /// A binary message, byte for byte.
+    case binary([UInt8])
+}

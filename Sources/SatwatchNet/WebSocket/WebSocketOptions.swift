@@ -1,0 +1,37 @@
+/// How to open a WebSocket connection.
+public struct WebSocketOptions: Sendable {
+    /// `ws://host[:port]/path?query` or `wss://...`.
+    public var url: String
+    /// A PEM file of CA certificates to trust instead of the system store (`wss://` only).
+    public var caFile: String?
+    /// Limit for DNS, TCP, proxy, TLS and the upgrade handshake together.
+    public var connectTimeout: Duration
+    /// How long `close()` waits for the server's close frame before dropping the connection.
+    public var closeTimeout: Duration
+    /// The largest message accepted after reassembly; a larger one ends the connection
+    /// with `WebSocketError.messageTooBig`.
+    public var maxMessageBytes: Int
+    /// The `User-Agent` header of the upgrade request.
+    public var userAgent: String
+    /// Extra request headers (e.g. `Origin`); the handshake's own headers cannot be overridden.
+    public var headers: [String: String]
+
+    /// Options for `url`; every other setting has a default suited to a long-lived feed.
+    public init(
+        url: String,
+        caFile: String? = nil,
+        connectTimeout: Duration = .seconds(10),
+        closeTimeout: Duration = .seconds(2),
+        maxMessageBytes: Int = 16 << 20,
+        userAgent: String = "satwatch",
+        headers: [String: String] = [:]
+    ) {
+        self.url = url
+        self.caFile = caFile
+        self.connectTimeout = connectTimeout
+        self.closeTimeout = closeTimeout
+        self.maxMessageBytes = maxMessageBytes
+        self.userAgent = userAgent
+        self.headers = headers
+    }
+}

@@ -1,0 +1,40 @@
+import Glibc
+
+/// A self-pipe that wakes the connection thread from `poll()` when another thread queued
+/// something for it. The descriptors close when the last owner lets go, so a late `signal()`
+/// can never write into a descriptor number the process has since reused.
+final class WebSocketWakeup: Sendable {
+    /// Polled by the connection thread.
+    let readDescriptor: Int32
+    private let writeDescriptor: Int32
+
+    init() throws(WebSocketError) {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else {
+            throw .connectionLost("cannot create a wake-up pipe: errno \(errno)")
+        }
+        for descriptor in descriptors {
+            _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
+        readDescriptor = descriptors[0]
+        writeDescriptor = descriptors[1]
+    }
+
+    deinit {
+        close(readDescriptor)
+        close(writeDescriptor)
+    }
+
+    /// Makes the read end readable; a full pipe already is, so EAGAIN is fine.
+    func signal() {
+        var byte: UInt8 = 1
+        _ = write(writeDescriptor, &byte, 1)
+    }
+
+    /// Empties the pipe before the thread looks at its queue again.
+    func drain() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(readDescriptor, &bytes, bytes.count) > 0 {}
+    }
+}

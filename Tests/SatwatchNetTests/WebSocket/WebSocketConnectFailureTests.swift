@@ -1,0 +1,61 @@
+import Foundation
+import Glibc
+import Testing
+import SatwatchNet
+
+/// `connect` failures: each must throw promptly with an error that says what went wrong.
+@Suite("WebSocket connect failures")
+struct WebSocketConnectFailureTests {
+    @Test("A refused upgrade reports the HTTP status")
+    func rejected() async throws {
+        let peer = try await WSPeer.start(["--reject", "403"])
+        await #expect(throws: WebSocketError.handshakeStatus(code: 403, reason: "Forbidden")) {
+            _ = try await WebSocketConnection.connect(peer.options())
+        }
+    }
+
+    @Test("A closed port is a transport error (curl 7)")
+    func refused() async throws {
+        let port = WSBlackHole.closedPort()
+        do {
+            _ = try await WebSocketConnection.connect(WebSocketOptions(url: "ws://127.0.0.1:\(port)/"))
+            Issue.record("connected to a closed port")
+        } catch let WebSocketError.transport(curl) {
+            #expect(curl.code == 7)
+        }
+    }
+
+    @Test("A server that never answers the upgrade hits connectTimeout")
+    func handshakeTimeout() async throws {
+        let hole = WSBlackHole()
+        let start = ContinuousClock.now
+        await #expect(throws: WebSocketError.handshakeTimeout(.milliseconds(500))) {
+            _ = try await WebSocketConnection.connect(
+                WebSocketOptions(url: "ws://127.0.0.1:\(hole.port)/", connectTimeout: .milliseconds(500)))
+        }
+        #expect(ContinuousClock.now - start < .seconds(8))
+    }
+
+    @Test("Cancelling connect returns at once")
+    func cancelConnect() async throws {
+        let hole = WSBlackHole()
+        let attempt = Task {
+            try await WebSocketConnection.connect(WebSocketOptions(url: "ws://127.0.0.1:\(hole.port)/"))
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let start = ContinuousClock.now
+        attempt.cancel()
+        await #expect(throws: CancellationError.self) { _ = try await attempt.value }
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
+    @Test("Unusable options are refused before connecting", arguments: [
+        (WebSocketOptions(url: "http://127.0.0.1/"), "URL must start with ws:// or wss://: http://127.0.0.1/"),
+        (WebSocketOptions(url: "ws://h/", headers: ["Upgrade": "h2c"]), "header Upgrade is set by the WebSocket handshake itself"),
+    ])
+    func invalidOptions(options: WebSocketOptions, reason: String) async {
+        await #expect(throws: WebSocketError.invalidOptions(reason)) {
+            _ = try await WebSocketConnection.connect(options)
+        }
+    }
+}
