@@ -7,7 +7,8 @@ Serves ws://127.0.0.1:<port> with the `websockets` library and prints
     FILE's .offsets sibling divided by --speed (or --interval seconds apart), then --loop or idle;
   * any line written to the control port (TCP, one frame per line, UTF-8), broadcast to every
     connected client at once. A control line `!close` closes every client connection, `!count`
-    answers with the number of connected clients and frames sent so far.
+    answers with the number of connected clients and frames sent so far, `!mute` / `!unmute`
+    stop / resume answering pings.
 Client messages are recorded: `{"action":"ping"}` is answered with `{"pong": true}` (mempool),
 `{"method":"ping",...}` with `{"method":"pong",...}` (Kraken); others are ignored.
 """
@@ -26,6 +27,7 @@ class Feed:
         self.args = args
         self.clients = set()
         self.sent = 0
+        self.muted = False
         self.frames = []
         self.offsets = []
         if args.replay:
@@ -74,6 +76,8 @@ class Feed:
                     parsed = json.loads(message)
                 except ValueError:
                     continue
+                if self.muted:
+                    continue
                 if parsed.get("action") == "ping":
                     await connection.send('{"pong": true}')
                 elif parsed.get("method") == "ping":
@@ -88,6 +92,9 @@ class Feed:
                 for client in list(self.clients):
                     await client.close()
                 writer.write(b"closed\n")
+            elif text in ("!mute", "!unmute"):
+                self.muted = text == "!mute"
+                writer.write(b"ok\n")
             elif text == "!count":
                 writer.write(f"{len(self.clients)} {self.sent}\n".encode())
             else:

@@ -46,9 +46,7 @@ enum RecordCommand: SatwatchCommand {
         let sink: @Sendable (FeedEvent) -> Void = { event in
             if case .frame(let frame) = event { writer.append(frame) }
         }
-        let service: any Service = feed.kind == .coinmetrics
-            ? CoinMetricsFeed(config: feed, health: health, logger: logger, sink: sink)
-            : WebSocketFeed(config: feed, health: health, logger: logger, sink: sink)
+        let service = feed.service(health: health, logger: logger, sink: sink)
         let signals = UnixSignals([.terminate, .interrupt])
         await withTaskGroup(of: Void.self) { group in
             group.addTask { try? await service.run() }

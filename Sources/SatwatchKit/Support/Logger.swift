@@ -16,8 +16,7 @@ public final class Logger: Sendable {
         case logfmt, json
     }
 
-    private let format: Format
-    private let minimum: Level
+    private let settings: Mutex<(format: Format, minimum: Level)>
     private let secrets: Mutex<[String]>
     private let sink: @Sendable (String) -> Void
     private let clock: @Sendable () -> Timestamp
@@ -26,11 +25,15 @@ public final class Logger: Sendable {
     public init(format: Format = .logfmt, level: Level = .info, secrets: some Sequence<String> = [],
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
                 sink: @escaping @Sendable (String) -> Void = Logger.standardError) {
-        self.format = format
-        self.minimum = level
+        self.settings = Mutex((format, level))
         self.secrets = Mutex(Array(secrets).filter { $0.count >= 3 })
         self.clock = clock
         self.sink = sink
+    }
+
+    /// Switches format and level (once the config that names them is read).
+    public func configure(format: Format, level: Level) {
+        settings.withLock { $0 = (format, level) }
     }
 
     /// Adds values that must never appear in a log line (passwords, tokens, webhook URLs).
@@ -41,6 +44,7 @@ public final class Logger: Sendable {
 
     /// Writes an event when `level` is at or above the configured level.
     public func log(_ level: Level, _ message: String, _ fields: LogFields = [:]) {
+        let (format, minimum) = settings.withLock { $0 }
         guard level >= minimum else { return }
         let hidden = secrets.withLock { $0 }
         func clean(_ text: String) -> String {

@@ -8,6 +8,9 @@ struct FeedWire: Sendable {
     var quietBeforePing: TimeSpan
     /// How long to wait for any frame after a ping before reconnecting.
     var pongTimeout: TimeSpan
+    /// Recognises the answer to `ping`: it proves the socket is alive, not that data flows, so it
+    /// stays inside the feed and never counts against staleness.
+    var isPong: @Sendable (String) -> Bool
 
     /// The wire behaviour of `feed` (Coin Metrics is polled, not streamed).
     init(_ feed: FeedConfig) {
@@ -19,11 +22,13 @@ struct FeedWire: Sendable {
             ping = MempoolDecoder.pingMessage
             quietBeforePing = min(.seconds(30), feed.staleAfter)
             pongTimeout = .seconds(5)
+            isPong = MempoolDecoder.isPong
         case .kraken:
             openingMessages = [KrakenDecoder.subscribeMessage(symbols: feed.symbols)]
             ping = KrakenDecoder.pingMessage
             quietBeforePing = min(.seconds(10), feed.staleAfter)
             pongTimeout = .seconds(5)
+            isPong = KrakenDecoder.isPong
         case .coinbase:
             // Heartbeats arrive every second; a silent stream is dead. Coinbase drops a client
             // that has not subscribed within 5 s, so the subscribe goes out first thing.
@@ -31,11 +36,13 @@ struct FeedWire: Sendable {
             ping = nil
             quietBeforePing = min(.seconds(10), feed.staleAfter)
             pongTimeout = .zero
+            isPong = { _ in false }
         case .coinmetrics:
             openingMessages = []
             ping = nil
             quietBeforePing = feed.staleAfter
             pongTimeout = .zero
+            isPong = { _ in false }
         }
     }
 }

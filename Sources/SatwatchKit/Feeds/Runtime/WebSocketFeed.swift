@@ -1,0 +1,113 @@
+import SatwatchNet
+
+/// A streaming feed (mempool, Coinbase, Kraken) kept connected forever: connect, subscribe,
+/// forward every frame, probe a quiet stream with the protocol's ping, and reconnect with capped
+/// exponential backoff and jitter (reset after a healthy connection). Every connect and
+/// disconnect is logged once, with its reason.
+public struct WebSocketFeed: Service {
+    let config: FeedConfig
+    let wire: FeedWire
+    let sink: @Sendable (FeedEvent) -> Void
+    let health: FeedHealthBoard
+    let logger: Logger
+    let backoff = Backoff(initial: .seconds(1), maximum: .seconds(60))
+    /// A connection that lasted this long resets the backoff.
+    let healthyAfter = TimeSpan.seconds(60)
+
+    public var name: String { "feed \(config.kind.rawValue)" }
+
+    /// Creates the service for `config`, sending events to `sink`.
+    public init(config: FeedConfig, health: FeedHealthBoard, logger: Logger, sink: @escaping @Sendable (FeedEvent) -> Void) {
+        self.config = config
+        self.wire = FeedWire(config)
+        self.sink = sink
+        self.health = health
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        var failures = 0
+        while !Task.isCancelled {
+            let started = WallClock.now()
+            let reason = await session()
+            if Task.isCancelled { return }
+            failures = WallClock.now() - started >= healthyAfter ? 1 : failures + 1
+            let delay = backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) })
+            health.update(config.kind) { $0.connected = false; $0.reconnects += 1; $0.lastError = reason }
+            logger.warn("feed disconnected", ["feed": config.kind.rawValue, "reason": reason, "retry_in": delay.text])
+            sink(.disconnected(config.kind, reason: reason))
+            try? await Task.sleep(for: delay.duration)
+        }
+    }
+
+    /// One connection, from connect to failure; returns why it ended.
+    func session() async -> String {
+        let options = WebSocketOptions(url: config.url, caFile: config.caFile, userAgent: "satwatch/\(SatwatchVersion.current)")
+        let connection: WebSocketConnection
+        do {
+            connection = try await WebSocketConnection.connect(options)
+        } catch {
+            return "connect failed: \(error)"
+        }
+        do {
+            for message in wire.openingMessages { try await connection.send(text: message) }
+        } catch {
+            await connection.close()
+            return "subscribe failed: \(error)"
+        }
+        health.update(config.kind) { $0.connected = true; $0.lastError = nil }
+        logger.info("feed connected", ["feed": config.kind.rawValue, "url": config.url])
+        sink(.connected(config.kind))
+        let lastFrame = LastFrameClock()
+        let reason = await withTaskGroup(of: String?.self) { group in
+            group.addTask { await self.read(connection, lastFrame: lastFrame) }
+            group.addTask { await self.watch(connection, lastFrame: lastFrame) }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        await connection.close()
+        return reason ?? "stopped"
+    }
+
+    /// Forwards frames until the stream ends; returns why.
+    private func read(_ connection: WebSocketConnection, lastFrame: LastFrameClock) async -> String? {
+        do {
+            for try await message in connection.messages {
+                let now = WallClock.now()
+                lastFrame.set(now)
+                switch message {
+                case .text(let text) where wire.isPong(text):
+                    continue
+                case .text(let text):
+                    health.update(config.kind) { $0.lastFrameAt = now; $0.frames += 1 }
+                    sink(.frame(RecordedFrame(at: now, feed: config.kind, text: text)))
+                case .binary:
+                    health.update(config.kind) { $0.lastFrameAt = now; $0.skipped["binary_frame", default: 0] += 1 }
+                }
+            }
+            return Task.isCancelled ? nil : "connection closed"
+        } catch {
+            return Task.isCancelled ? nil : "\(error)"
+        }
+    }
+
+    /// Pings a quiet stream; returns a reason once it stays silent.
+    private func watch(_ connection: WebSocketConnection, lastFrame: LastFrameClock) async -> String? {
+        var pingedAt: Timestamp?
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(500))
+            let now = WallClock.now(), last = lastFrame.get()
+            if let sent = pingedAt {
+                if last >= sent { pingedAt = nil } else if now - sent >= wire.pongTimeout {
+                    return "no answer to ping within \(wire.pongTimeout.text)"
+                }
+            } else if now - last >= wire.quietBeforePing {
+                guard let ping = wire.ping else { return "silent for \((now - last).text)" }
+                do { try await connection.send(text: ping) } catch { return "ping failed: \(error)" }
+                pingedAt = now
+            }
+        }
+        return nil
+    }
+}
