@@ -1,4 +1,4 @@
-/// A `host:port` to listen on, e.g. `127.0.0.1:9464` or `[::1]:9464`.
+/// A `host:port` to listen on, e.g. `127.0.0.1:9464` or `[::1]:9464`; port 0 picks any free port.
 public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     /// Host or IP literal (without brackets).
     public var host: String
@@ -7,7 +7,7 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `host:port`; nil when malformed.
     public init?(parsing text: String) {
-        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]), port > 0 else {
+        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
             return nil
         }
         var host = String(text[..<colon])

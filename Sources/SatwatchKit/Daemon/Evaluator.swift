@@ -78,7 +78,7 @@ struct Evaluator: Service {
         }
         for change in changes {
             guard let notification = change.notification else { continue }
-            logger.info("alert \(notification.status.rawValue)", ["rule": notification.rule, "value": DisplayNumber.format(notification.value),
+            logger.info("notification queued", ["rule": notification.rule, "status": notification.status.rawValue, "value": DisplayNumber.format(notification.value),
                                                                    "channels": notification.channels.joined(separator: ","), "id": notification.id])
         }
         doorbell.ring()
