@@ -22,4 +22,11 @@ static inline CURLcode satwatch_curl_getinfo_socket(CURL *h, CURLINFO i, curl_so
 static inline CURLcode satwatch_curl_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
 /// CURLVERSION_NOW is a macro Swift cannot import.
 static inline const char *satwatch_curl_version_string(void) { return curl_version_info(CURLVERSION_NOW)->version; }
+
+// ---- Added for the HTTP client / SMTP sender (branch http) ----
+// CURLOPT_XFERINFOFUNCTION has its own callback shape; curl calls it about once a second even
+// while idle, which lets a cancelled Swift task abort a blocking curl_easy_perform.
+typedef int (*satwatch_curl_xferinfo_callback)(void *context, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow);
+static inline CURLcode satwatch_curl_setopt_xferinfo_function(CURL *h, satwatch_curl_xferinfo_callback f) { return curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, f); }
+// ---- end of branch http additions ----
 #endif

@@ -1,0 +1,94 @@
+import CCurl
+
+/// Sends HTTP requests with libcurl, one handle per request, off the Swift cooperative pool.
+///
+/// Behaviour a caller can rely on:
+/// - Redirects are **not** followed: a 3xx comes back as the response. Webhook URLs are
+///   configured by hand, and silently re-sending an alert (or turning a POST into a GET, as
+///   curl does on 301/302) to wherever a redirect points is worse than reporting it.
+/// - Proxies come from the environment as curl reads them (`http_proxy`, `https_proxy`,
+///   `no_proxy`, ...). Only `http` and `https` URLs are accepted (others: curl error 1).
+/// - TLS peers are verified against the system store, or only `caFile` when the request has one.
+/// - The response body is capped at `maxResponseBytes`; the rest is not downloaded.
+/// - A task cancelled while waiting aborts its transfer within about a second (curl error 42).
+public struct HTTPClient: Sendable {
+    /// The most body bytes kept from one response.
+    public var maxResponseBytes: Int
+    /// The longest wait for a TCP (and TLS) connection, within the request's own timeout.
+    public var connectTimeout: Duration
+
+    /// Creates a client.
+    public init(maxResponseBytes: Int = 1 << 20, connectTimeout: Duration = .seconds(10)) {
+        self.maxResponseBytes = maxResponseBytes
+        self.connectTimeout = connectTimeout
+    }
+
+    /// Sends `request` and returns the final response, whatever its status.
+    ///
+    /// Throws `CurlError` only when no complete response arrived: could not resolve (6) or
+    /// connect (7), timeout (28), TLS failure (35, 60), unsupported scheme (1), cancelled (42).
+    public func send(_ request: HTTPRequest) async throws(CurlError) -> HTTPResponse {
+        let flag = CancellationFlag()
+        let client = self
+        return try await BlockingCall.run(label: "satwatch.http", flag: flag) { () -> Result<HTTPResponse, CurlError> in
+            Result { () throws(CurlError) in try client.perform(request, flag: flag) }
+        }.get()
+    }
+
+    /// The blocking transfer, run on a thread of its own.
+    func perform(_ request: HTTPRequest, flag: CancellationFlag) throws(CurlError) -> HTTPResponse {
+        let easy = try CurlEasy()
+        let collector = HTTPResponseCollector(maxBodyBytes: maxResponseBytes)
+        try easy.configureTransfer(protocols: "http,https", timeout: request.timeout,
+                                   connectTimeout: connectTimeout, caFile: request.caFile)
+        try easy.abort(when: flag)
+        try easy.set(CURLOPT_URL, request.url)
+        try easy.set(CURLOPT_FOLLOWLOCATION, 0)
+        try easy.set(CURLOPT_USERAGENT, request.userAgent)
+        try setMethodAndBody(request, on: easy)
+        try easy.set(CURLOPT_HTTPHEADER, list: headerLines(request))
+        try collector.attach(to: easy)
+
+        let code = withExtendedLifetime((collector, flag)) { curl_easy_perform(easy.handle) }
+        // A refused body (over the cap) still is a response: the status and headers arrived.
+        if code != CURLE_OK && !(code == CURLE_WRITE_ERROR && collector.truncated) {
+            throw easy.error(code)
+        }
+        return HTTPResponse(status: easy.infoLong(CURLINFO_RESPONSE_CODE), headers: collector.headers,
+                            body: collector.body, bodyTruncated: collector.truncated)
+    }
+
+    private func setMethodAndBody(_ request: HTTPRequest, on easy: CurlEasy) throws(CurlError) {
+        let method = request.method.uppercased()
+        if method == "HEAD" {
+            try easy.set(CURLOPT_NOBODY, 1)
+        } else if method == "GET" && request.body.isEmpty {
+            try easy.set(CURLOPT_HTTPGET, 1)
+        } else {
+            // curl sends POSTFIELDS for any method named by CUSTOMREQUEST; COPYPOSTFIELDS copies
+            // the bytes, so the Swift array need not stay pinned during the transfer.
+            try easy.check(satwatch_curl_setopt_off(easy.handle, CURLOPT_POSTFIELDSIZE_LARGE,
+                                                    curl_off_t(request.body.count)))
+            if request.body.isEmpty {
+                // A NULL pointer would make curl read the body from a (missing) read callback.
+                try easy.set(CURLOPT_COPYPOSTFIELDS, "")
+            } else {
+                try easy.check(request.body.withUnsafeBytes {
+                    satwatch_curl_setopt_pointer(easy.handle, CURLOPT_COPYPOSTFIELDS,
+                                                 UnsafeMutableRawPointer(mutating: $0.baseAddress))
+                })
+            }
+            if method != "POST" { try easy.set(CURLOPT_CUSTOMREQUEST, method) }
+        }
+    }
+
+    /// The caller's headers, sanitized, plus two overrides of curl defaults: no
+    /// `Expect: 100-continue` (a one-second stall on servers that ignore it) and no invented
+    /// `Content-Type: application/x-www-form-urlencoded` when the caller set none.
+    private func headerLines(_ request: HTTPRequest) -> [String] {
+        var lines = request.headers.compactMap(\.curlLine)
+        lines.append("Expect:")
+        if !request.headers.contains("Content-Type") { lines.append("Content-Type:") }
+        return lines
+    }
+}

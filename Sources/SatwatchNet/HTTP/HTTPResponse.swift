@@ -1,0 +1,42 @@
+/// The final response to an `HTTPRequest`. Any status is a response, not an error: deciding
+/// whether 404 or 503 means "retry" is the caller's policy (see `isPermanentFailure`).
+public struct HTTPResponse: Sendable, Hashable {
+    /// The status code, e.g. 200.
+    public var status: Int
+    /// The header fields of the final response, in order.
+    public var headers: HTTPHeaders
+    /// The body, at most the client's `maxResponseBytes` long.
+    public var body: [UInt8]
+    /// True when the body was longer than the client's limit and only its start was kept.
+    public var bodyTruncated: Bool
+
+    /// Creates a response.
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+                bodyTruncated: Bool = false) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.bodyTruncated = bodyTruncated
+    }
+
+    /// The first value of header `name`, compared case-insensitively.
+    public func header(_ name: String) -> String? {
+        headers.first(name)
+    }
+
+    /// The body decoded as UTF-8, invalid sequences replaced; handy for error messages.
+    public var bodyText: String {
+        String(decoding: body, as: UTF8.self)
+    }
+
+    /// True for 2xx.
+    public var isSuccess: Bool {
+        (200..<300).contains(status)
+    }
+
+    /// True for a 4xx other than 408 (request timeout) and 429 (too many requests): sending the
+    /// same request again cannot succeed, so a delivery should stop retrying.
+    public var isPermanentFailure: Bool {
+        (400..<500).contains(status) && status != 408 && status != 429
+    }
+}
