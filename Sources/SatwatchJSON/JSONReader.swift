@@ -1,0 +1,154 @@
+/// The parser's working state: a cursor over UTF-8 bytes, incremental line/column tracking and
+/// scratch stacks that let every array and object be allocated once, at its exact size.
+struct JSONReader: ~Copyable {
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    /// Where the text proper starts (after a byte order mark).
+    let origin: Int
+    let positions: Bool
+    var index: Int
+    var depth = 0
+    /// Line of the cursor, maintained only with `positions`.
+    var line = 1
+    /// A byte offset whose column is known (`knownColumn`); columns are counted forward from it.
+    var knownOffset: Int
+    var knownColumn = 1
+    // Small first stacks (under 1 KB): glibc serves such sizes from its small bins.
+    var nodes = ScratchStack<JSONNode>(capacity: 16)
+    var members = ScratchStack<JSONMember>(capacity: 8)
+    /// Bytes of a string that contains escapes.
+    var scratch: [UInt8] = []
+
+    init(base: UnsafePointer<UInt8>, count: Int, positions: Bool) {
+        self.base = base
+        self.end = count
+        self.positions = positions
+        let hasBOM = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF
+        origin = hasBOM ? 3 : 0
+        index = origin
+        knownOffset = origin
+    }
+
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
+        skipWhitespace()
+        let node = try parseValue()
+        skipWhitespace()
+        if index < end { throw error("trailing characters after JSON value", at: index) }
+        return node
+    }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while index < end {
+            switch base[index] {
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A:
+                index += 1
+                if positions { line += 1; knownOffset = index; knownColumn = 1 }
+            default: return
+            }
+        }
+    }
+
+    mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+        guard index < end else { throw error("unexpected end of input", at: end) }
+        let location = location(of: index)
+        switch base[index] {
+        case UInt8(ascii: "\""):
+            index += 1
+            return JSONNode(.string(try parseString()), at: location)
+        case UInt8(ascii: "{"): return JSONNode(try parseObject(), at: location)
+        case UInt8(ascii: "["): return JSONNode(try parseArray(), at: location)
+        case UInt8(ascii: "t"): try parseLiteral("true"); return JSONNode(.bool(true), at: location)
+        case UInt8(ascii: "f"): try parseLiteral("false"); return JSONNode(.bool(false), at: location)
+        case UInt8(ascii: "n"): try parseLiteral("null"); return JSONNode(.null, at: location)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "."):
+            return JSONNode(.number(try parseNumber()), at: location)
+        default: throw unexpectedCharacter(at: index)
+        }
+    }
+
+    mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        try enterContainer()
+        skipWhitespace()
+        if index < end, base[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array([])
+        }
+        let mark = nodes.count
+        while true {
+            nodes.push(try parseValue())
+            skipWhitespace()
+            guard index < end else { throw error("unexpected end of input", at: end) }
+            let byte = base[index]
+            if byte == UInt8(ascii: ",") {
+                index += 1
+                skipWhitespace()
+            } else if byte == UInt8(ascii: "]") {
+                index += 1
+                break
+            } else {
+                throw error("expected ',' or ']' after array element", at: index)
+            }
+        }
+        depth -= 1
+        return .array(nodes.popArray(from: mark))
+    }
+
+    mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+        try enterContainer()
+        skipWhitespace()
+        if index < end, base[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object([])
+        }
+        let mark = members.count
+        while true {
+            guard index < end else { throw error("unexpected end of input", at: end) }
+            guard base[index] == UInt8(ascii: "\"") else { throw error("expected object key", at: index) }
+            let keyLocation = location(of: index)
+            index += 1
+            let key = try parseString()
+            skipWhitespace()
+            guard index < end else { throw error("unexpected end of input", at: end) }
+            guard base[index] == UInt8(ascii: ":") else { throw error("expected ':' after object key", at: index) }
+            index += 1
+            skipWhitespace()
+            members.push(JSONMember(key: key, keyLocation: keyLocation, node: try parseValue()))
+            skipWhitespace()
+            guard index < end else { throw error("unexpected end of input", at: end) }
+            let byte = base[index]
+            if byte == UInt8(ascii: ",") {
+                index += 1
+                skipWhitespace()
+            } else if byte == UInt8(ascii: "}") {
+                index += 1
+                break
+            } else {
+                throw error("expected ',' or '}' after object member", at: index)
+            }
+        }
+        depth -= 1
+        return .object(members.popArray(from: mark))
+    }
+
+    /// Steps over an opening bracket, refusing to nest deeper than the limit.
+    mutating func enterContainer() throws(JSONSyntaxError) {
+        if depth == JSONParser.maximumDepth {
+            throw error("nesting deeper than \(JSONParser.maximumDepth) levels", at: index)
+        }
+        depth += 1
+        index += 1
+    }
+
+    mutating func parseLiteral(_ word: StaticString) throws(JSONSyntaxError) {
+        let bytes = word.utf8Start
+        for offset in 0..<word.utf8CodeUnitCount {
+            guard index < end else { throw error("unexpected end of input", at: end) }
+            guard base[index] == bytes[offset] else { throw unexpectedCharacter(at: index) }
+            index += 1
+        }
+    }
+}
