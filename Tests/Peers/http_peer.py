@@ -46,6 +46,7 @@ class Peer:
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body are two writes: no 40 ms delayed-ACK stall
     peer = None  # set in main
 
     def answer(self):
@@ -85,11 +86,12 @@ class QuietServer(ThreadingHTTPServer):
 
 
 def main():
-    prepare_peer()
     parser = argparse.ArgumentParser()
     parser.add_argument("--record", required=True)
     parser.add_argument("--tls-dir")
+    parser.add_argument("--cleanup", help="directory to delete when the test process ends")
     args = parser.parse_args()
+    prepare_peer(args.cleanup)
     Handler.peer = Peer(args.record)
     open(args.record, "w").close()
     server = QuietServer(("127.0.0.1", 0), Handler)

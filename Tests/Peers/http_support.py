@@ -1,22 +1,24 @@
 """Shared helpers of the HTTP and SMTP test peers.
 
-prepare_peer() must run first in every peer: the Swift test runner starts peers from libdispatch
+prepare_peer() must run at the start of every peer: the Swift test runner starts peers from libdispatch
 worker threads, which block nearly every signal, and a child inherits that mask, so without it
 SIGTERM from PeerProcess.stop() would never arrive and stop() would wait forever. It also ends
-the peer if the test process dies, so no peer outlives a crashed test run.
+the peer when the test process ends (the tests share peers for the whole run) or dies, and
+then deletes the peer's working directory (records, test CA keys) given as `cleanup`.
 
 make_ca(directory) writes ca.pem (the certificate a client should trust), server.pem and
 server.key (for localhost and 127.0.0.1) into `directory` and returns their paths. Keys are
 EC P-256: quick to generate, and nothing here is ever committed.
 """
 import os
+import shutil
 import signal
 import subprocess
 import threading
 import time
 
 
-def prepare_peer():
+def prepare_peer(cleanup=None):
     signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     parent = os.getppid()
@@ -24,6 +26,8 @@ def prepare_peer():
     def watch_parent():
         while os.getppid() == parent:
             time.sleep(0.5)
+        if cleanup:
+            shutil.rmtree(cleanup, ignore_errors=True)
         os._exit(0)
 
     threading.Thread(target=watch_parent, daemon=True).start()

@@ -39,6 +39,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         first(name) != nil
     }
 
+    /// Iterates the fields in order.
     public func makeIterator() -> IndexingIterator<[HTTPHeader]> {
         fields.makeIterator()
     }

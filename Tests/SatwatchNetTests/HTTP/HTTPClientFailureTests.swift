@@ -79,7 +79,8 @@ struct HTTPClientFailureTests {
         }
         let elapsed = clock.now - start
         #expect(elapsed < .milliseconds(2500), "took \(elapsed)")
-        #expect(ticks >= 40, "ticks \(ticks)")
+        // A blocked pool gives 0 ticks (measured by running transfers on the global queue).
+        #expect(ticks >= 10, "ticks \(ticks)")
         #expect(try endpoint.requests().count == count)
     }
 }

@@ -76,7 +76,7 @@ final class HTTPPeer: Sendable {
             .appendingPathComponent("satwatch-http-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.tls = tls
-        var arguments = ["--record", directory.appendingPathComponent("requests.jsonl").path]
+        var arguments = ["--record", directory.appendingPathComponent("requests.jsonl").path, "--cleanup", directory.path]
         if tls { arguments += ["--tls-dir", directory.appendingPathComponent("tls").path] }
         let peerArguments = arguments
         process = try await withCheckedThrowingContinuation { continuation in

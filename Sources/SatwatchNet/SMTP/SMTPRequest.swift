@@ -1,0 +1,48 @@
+/// One message to deliver over SMTP: server, protection, credentials, envelope and bytes.
+public struct SMTPRequest: Sendable, CustomStringConvertible {
+    /// `smtp://host:port` or `smtps://host:port`; a path, if any, is the EHLO name.
+    public var url: String
+    /// Connection protection; see `SMTPSecurity`.
+    public var security: SMTPSecurity
+    /// The login for SMTP AUTH; no AUTH is attempted when nil.
+    public var username: String?
+    /// The password for SMTP AUTH. Never part of `description`.
+    public var password: String?
+    /// The envelope sender (`MAIL FROM`), a bare `addr@host`.
+    public var from: String
+    /// The envelope recipients (`RCPT TO`), bare addresses; every one must be accepted.
+    public var recipients: [String]
+    /// The full RFC 5322 message with CRLF line endings (see `MailMessage.rendered()`).
+    public var message: [UInt8]
+    /// The whole session (connect, TLS, AUTH, transfer) must end within this time.
+    public var timeout: Duration
+    /// A PEM file of CA certificates to trust instead of the system store.
+    public var caFile: String?
+
+    /// Creates a request.
+    public init(url: String, security: SMTPSecurity = .starttls, username: String? = nil,
+                password: String? = nil, from: String, recipients: [String], message: [UInt8],
+                timeout: Duration = .seconds(30), caFile: String? = nil) {
+        self.url = url
+        self.security = security
+        self.username = username
+        self.password = password
+        self.from = from
+        self.recipients = recipients
+        self.message = message
+        self.timeout = timeout
+        self.caFile = caFile
+    }
+
+    /// A log-safe summary: server, security, login and envelope, never the password.
+    public var description: String {
+        "SMTPRequest(\(url), \(security), user: \(username ?? "-"), from: \(from), "
+            + "to: \(recipients.joined(separator: ",")), \(message.count) bytes)"
+    }
+
+    /// `url` with the scheme `security` needs: `.implicit` always speaks `smtps`.
+    var effectiveURL: String {
+        guard security == .implicit, url.lowercased().hasPrefix("smtp://") else { return url }
+        return "smtps://" + url.dropFirst("smtp://".count)
+    }
+}
