@@ -4,7 +4,7 @@ import Glibc
 /// status 2 with a one-line message and a hint.
 public enum SatwatchCommandLine {
     static var commands: [any SatwatchCommand.Type] {
-        [CheckCommand.self, TestCommand.self]
+        [CheckCommand.self, TestCommand.self, NotifyCommand.self]
     }
 
     /// Parses the process arguments, runs the command and exits with its status.
