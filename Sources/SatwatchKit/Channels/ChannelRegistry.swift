@@ -2,7 +2,8 @@
 public enum ChannelRegistry {
     /// The types, in the order help texts list them.
     public static var types: [any ChannelType.Type] {
-        [LogChannel.self]
+        [LogChannel.self, SMTPChannel.self, WebhookChannel.self, SlackChannel.self, DiscordChannel.self, TeamsChannel.self,
+         TelegramChannel.self, NtfyChannel.self, AlertmanagerChannel.self]
     }
 
     /// The type named `name`, if any.

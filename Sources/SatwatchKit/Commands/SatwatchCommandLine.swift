@@ -4,7 +4,8 @@ import Glibc
 /// status 2 with a one-line message and a hint.
 public enum SatwatchCommandLine {
     static var commands: [any SatwatchCommand.Type] {
-        [RunCommand.self, CheckCommand.self, TestCommand.self, ReplayCommand.self, RecordCommand.self, StatusCommand.self]
+        [RunCommand.self, CheckCommand.self, TestCommand.self, ReplayCommand.self, RecordCommand.self,
+         NotifyCommand.self, StatusCommand.self]
     }
 
     /// Parses the process arguments, runs the command and exits with its status.

@@ -1,0 +1,43 @@
+import SatwatchJSON
+
+/// `{"type": "alertmanager", "url": …}`: hands the alert to an Alertmanager, which then groups,
+/// silences, inhibits and routes it. POSTs `<url>/api/v2/alerts` with one postable alert.
+///
+/// A firing alert is sent without `endsAt`; note that Alertmanager then resolves it by itself
+/// after its `resolve_timeout` (5m by default) unless a reminder (`repeat`) re-sends it. A
+/// resolved notice sets `endsAt` to the time it cleared.
+/// Keys: `url` (required; the Alertmanager's base URL), `timeout`, `ca_file`.
+public struct AlertmanagerChannel: HTTPChannel, ChannelType {
+    public static let typeName = "alertmanager"
+
+    public let name: String
+    let url: ChannelURL
+    let network: NetworkSettings
+
+    public var summary: String { "alertmanager \(url.hostAndPort)" }
+
+    public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
+        let url = ChannelURL.read("url", &settings, context: context)
+        let network = NetworkSettings.read(&settings, context: context)
+        guard let url else { return nil }
+        context.logger.redact(url.secrets(wholeURL: false))
+        return AlertmanagerChannel(name: name, url: url, network: network)
+    }
+
+    /// The POST for `notification`.
+    func request(for notification: Notification) -> ChannelRequest {
+        .json(url.base + "/api/v2/alerts", Self.payload(for: notification))
+    }
+
+    /// A one-element array of postable alerts.
+    static func payload(for notification: Notification) -> JSONValue {
+        let alert = AlertmanagerAlert(notification)
+        var members: [(String, JSONValue)] = [
+            ("labels", .strings(alert.labels)),
+            ("annotations", .strings(alert.annotations)),
+            ("startsAt", .string(notification.startsAt.rfc3339)),
+        ]
+        if notification.status == .resolved { members.append(("endsAt", .string(notification.at.rfc3339))) }
+        return [.members(members)]
+    }
+}

@@ -1,0 +1,37 @@
+import SatwatchJSON
+
+/// `{"type": "discord", "url": …}`: posts to a Discord webhook. `content` is limited to 2000
+/// characters; a longer message is truncated visibly (ending with `…`) rather than split, so
+/// one notification stays one post and a retry never duplicates half of it. Mentions are
+/// disabled (`allowed_mentions`), so a message containing `@everyone` pings nobody.
+/// Keys: `url` (required, secret), `timeout`, `ca_file`.
+public struct DiscordChannel: HTTPChannel, ChannelType {
+    public static let typeName = "discord"
+    /// Discord's `content` limit.
+    static let contentLimit = 2000
+
+    public let name: String
+    let url: ChannelURL
+    let network: NetworkSettings
+
+    public var summary: String { "discord \(url.hostAndPort)" }
+
+    public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
+        let url = ChannelURL.read("url", &settings, context: context)
+        let network = NetworkSettings.read(&settings, context: context)
+        guard let url else { return nil }
+        context.logger.redact(url.secrets(wholeURL: true))
+        return DiscordChannel(name: name, url: url, network: network)
+    }
+
+    /// The POST for `notification`.
+    func request(for notification: Notification) -> ChannelRequest {
+        .json(url.text, Self.payload(for: notification))
+    }
+
+    /// `{"content": …, "allowed_mentions": {"parse": []}}`.
+    static func payload(for notification: Notification) -> JSONValue {
+        let content = TextLimit.truncate(NotificationText.chat(notification), to: contentLimit, in: .utf16)
+        return ["content": .string(content), "allowed_mentions": ["parse": []]]
+    }
+}

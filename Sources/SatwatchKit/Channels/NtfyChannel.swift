@@ -1,0 +1,39 @@
+/// `{"type": "ntfy", "url": "https://ntfy.sh/mytopic"}`: publishes to an ntfy topic. The body is
+/// the message (cut to ntfy's 4096-byte message limit, beyond which ntfy would turn it into an
+/// attachment); `Title`, `Priority` (4 firing, 3 resolved) and `Tags` (an emoji) are headers.
+/// Keys: `url` (required; the topic URL, a secret on public servers), `token` (optional access
+/// token, sent as `Authorization: Bearer`), `timeout`, `ca_file`.
+public struct NtfyChannel: HTTPChannel, ChannelType {
+    public static let typeName = "ntfy"
+    /// ntfy's message size limit in bytes.
+    static let messageLimit = 4096
+
+    public let name: String
+    let url: ChannelURL
+    let token: String?
+    let network: NetworkSettings
+
+    public var summary: String { "ntfy \(url.hostAndPort)" }
+
+    public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
+        let url = ChannelURL.read("url", &settings, context: context)
+        let token = settings.string("token")
+        if token?.isEmpty == true { settings.report("token", "\"token\" must not be empty (leave it out instead)") }
+        let network = NetworkSettings.read(&settings, context: context)
+        guard let url, token?.isEmpty != true else { return nil }
+        context.logger.redact(url.secrets(wholeURL: true) + (token.map { [$0] } ?? []))
+        return NtfyChannel(name: name, url: url, token: token, network: network)
+    }
+
+    /// The POST for `notification`.
+    func request(for notification: Notification) -> ChannelRequest {
+        let firing = notification.status == .firing
+        var headers = [ChannelRequest.Header(name: "Content-Type", value: "text/plain; charset=utf-8"),
+                       .init(name: "Title", value: NotificationText.title(notification)),
+                       .init(name: "Priority", value: firing ? "4" : "3"),
+                       .init(name: "Tags", value: firing ? "rotating_light" : "white_check_mark")]
+        if let token { headers.append(.init(name: "Authorization", value: "Bearer \(token)")) }
+        let body = TextLimit.truncate(notification.message, to: Self.messageLimit, in: .utf8)
+        return ChannelRequest(url: url.text, headers: headers, body: Array(body.utf8))
+    }
+}

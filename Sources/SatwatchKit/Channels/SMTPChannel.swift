@@ -1,0 +1,71 @@
+import SatwatchNet
+
+/// `{"type": "smtp", …}`: mails each notification through an SMTP server (libcurl). The subject
+/// is `[FIRING] rule: message` / `[RESOLVED] …`, the body the message and the facts, `Date` the
+/// notification's time and `Message-ID` `<id@satwatch>`, so a repeated delivery is recognisable.
+/// Keys: `url` (required; `smtp://host:port` or `smtps://host:port`), `tls` (`starttls`, the
+/// default for smtp://; `tls`, implied by smtps://; `none`), `username` and `password`
+/// (together), `from` (required), `to` (required, one or more addresses), `timeout` (default
+/// 30s), `ca_file`.
+public struct SMTPChannel: Channel, ChannelType {
+    public static let typeName = "smtp"
+    /// A session (connect, TLS, AUTH, DATA) may take a while on a busy server.
+    static let defaultTimeout = TimeSpan.seconds(30)
+    private static let sender = SMTPSender()
+
+    public let name: String
+    let url: ChannelURL
+    let security: SMTPSecurity
+    let username: String?
+    let password: String?
+    let from: MailAddress
+    let to: [MailAddress]
+    let network: NetworkSettings
+
+    public var summary: String { "smtp \(url.hostAndPort)" }
+
+    public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
+        let url = ChannelURL.read("url", schemes: ["smtp", "smtps"], &settings, context: context)
+        let security = readSecurity(&settings, url: url)
+        let (username, password) = readLogin(&settings)
+        let from = readAddresses("from", &settings)?.first
+        let to = readAddresses("to", &settings)
+        let network = NetworkSettings.read(&settings, context: context, defaultTimeout: defaultTimeout)
+        guard let url, let security, let from, let to else { return nil }
+        context.logger.redact((password.map { [$0] } ?? []) + url.secrets(wholeURL: false))
+        if security == .none, password != nil {
+            context.logger.warn("smtp channel sends its password without TLS", ["channel": name, "server": url.hostAndPort])
+        }
+        return SMTPChannel(name: name, url: url, security: security, username: username, password: password,
+                           from: from, to: to, network: network)
+    }
+
+    public func deliver(_ notification: Notification) async -> DeliveryOutcome {
+        do {
+            try await Self.sender.send(request(for: notification))
+            return .delivered
+        } catch {
+            return DeliveryClassifier.smtp(curlCode: error.curl.code, replyCode: error.responseCode,
+                                           detail: error.description)
+        }
+    }
+
+    /// The SMTP session's request for `notification`.
+    func request(for notification: Notification) -> SMTPRequest {
+        let message = mail(for: notification)
+        return SMTPRequest(url: url.text, security: security, username: username, password: password,
+                           from: from.address, recipients: message.envelopeRecipients, message: message.rendered(),
+                           timeout: network.timeout.duration, caFile: network.caFile)
+    }
+
+    /// The mail for `notification` (rendering it is pure: tests compare its bytes).
+    func mail(for notification: Notification) -> MailMessage {
+        let facts = NotificationText.facts(notification).map { "\($0): \($1)" }.joined(separator: "\n")
+        return MailMessage(from: from, to: to, subject: NotificationText.headline(notification),
+                           body: "\(notification.message)\n\n\(facts)\n",
+                           date: notification.at.milliseconds.floorDivided(by: 1000).quotient,
+                           messageID: "\(notification.id)@satwatch",
+                           extraHeaders: [("X-Satwatch-Rule", notification.rule),
+                                          ("X-Satwatch-Status", notification.status.rawValue)])
+    }
+}

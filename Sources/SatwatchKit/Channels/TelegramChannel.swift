@@ -1,0 +1,80 @@
+import SatwatchJSON
+
+/// `{"type": "telegram", "token": …, "chat_id": …}`: sends a plain-text message through the Bot
+/// API (`POST <url>/bot<token>/sendMessage`). `text` is limited to 4096 characters (counted in
+/// UTF-16 units, as Telegram does); a longer message is truncated visibly with `…`. No parse mode
+/// is set, so nothing in a message needs escaping.
+/// Keys: `token` (required, secret), `chat_id` (required; a number such as -1001234567890 or a
+/// string such as "@channel"), `url` (Bot API base, default https://api.telegram.org),
+/// `timeout`, `ca_file`.
+public struct TelegramChannel: HTTPChannel, ChannelType {
+    public static let typeName = "telegram"
+    /// The Bot API's `text` limit.
+    static let textLimit = 4096
+    static let defaultBase = "https://api.telegram.org"
+
+    public let name: String
+    let base: ChannelURL
+    let token: String
+    let chatID: JSONValue
+    let network: NetworkSettings
+
+    public var summary: String { "telegram \(base.hostAndPort)" }
+
+    public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
+        let token = settings.string("token", required: true)
+        if let token, !validToken(token) {
+            settings.report("token", "expected a bot token like 123456789:AAE… (digits, a colon, then letters, digits, - or _)")
+        }
+        let chatID = readChatID(&settings)
+        let base = settings.has("url") ? ChannelURL.read("url", &settings, context: context)
+            : ChannelURL(defaultBase, schemes: ChannelURL.httpSchemes)
+        let network = NetworkSettings.read(&settings, context: context)
+        guard let token, validToken(token), let chatID, let base else { return nil }
+        context.logger.redact([token] + base.secrets(wholeURL: false))
+        return TelegramChannel(name: name, base: base, token: token, chatID: chatID, network: network)
+    }
+
+    /// The POST for `notification`.
+    func request(for notification: Notification) -> ChannelRequest {
+        .json("\(base.base)/bot\(token)/sendMessage", payload(for: notification))
+    }
+
+    /// `{"chat_id": …, "text": …, "link_preview_options": {"is_disabled": true}}`.
+    func payload(for notification: Notification) -> JSONValue {
+        let text = TextLimit.truncate(NotificationText.chat(notification), to: Self.textLimit, in: .utf16)
+        return ["chat_id": chatID, "text": .string(text), "link_preview_options": ["is_disabled": true]]
+    }
+
+    /// `<digits>:<letters, digits, - and _>`; anything else could alter the request path.
+    static func validToken(_ token: String) -> Bool {
+        let parts = token.split(separator: ":", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[0].allSatisfy(\.isASCIIDigit) && !parts[1].isEmpty
+            && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    /// `chat_id`: an integer, or a non-empty string (`@channelname`, or digits from `${VAR}`).
+    private static func readChatID(_ settings: inout ConfigObject) -> JSONValue? {
+        guard let member = settings.member("chat_id") else {
+            settings.report(nil, "missing required key \"chat_id\"")
+            return nil
+        }
+        if let number = member.node.number {
+            guard number == number.rounded(), abs(number) < 1e15 else {
+                settings.report("chat_id", "\"chat_id\" must be a whole number or a string")
+                return nil
+            }
+            return .number(number)
+        }
+        guard member.node.string != nil else {
+            settings.report("chat_id", "expected a number or a string, found \(member.node.typeWithArticle)")
+            return nil
+        }
+        guard let text = settings.string("chat_id") else { return nil }
+        guard !text.isEmpty else {
+            settings.report("chat_id", "\"chat_id\" must not be empty")
+            return nil
+        }
+        return .string(text)
+    }
+}
