@@ -24,8 +24,9 @@ release: deps
 test: deps peers
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	$(DEBUG_BIN) check --config $(CONFIG)
+	scripts/verify-deploy.sh $(CURDIR)/$(DEBUG_BIN)
 	$(DEBUG_BIN) test rule-tests/*.json
+	SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) python3 -m pytest -q Tests/e2e
 
 run: release
 	$(RELEASE_BIN) run --config $(CONFIG)

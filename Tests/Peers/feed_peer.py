@@ -86,6 +86,12 @@ class Feed:
             pass
 
     async def control(self, reader, writer):
+        try:
+            await self.answer(reader, writer)
+        except (asyncio.CancelledError, ConnectionError):
+            pass
+
+    async def answer(self, reader, writer):
         while line := await reader.readline():
             text = line.decode("utf-8").rstrip("\n")
             if text == "!close":

@@ -55,7 +55,11 @@ def test_crossing_notifies_each_channel_once_and_resolves_once(feed, receiver, m
     assert body["alerts"][0]["labels"]["metric"] == "fee.fastest"
     assert body["alerts"][0]["annotations"]["value"] == "12.5"
     messages = mailbox.messages()
-    assert [m["envelope"]["rcpt_tos"] if "envelope" in m else m.get("rcpt_tos") for m in messages][0] == ["me@example.com"]
+    assert [m["rcpt_tos"] for m in messages] == [["me@example.com"]] * 2
+    subjects = [dict(m["headers"])["Subject"] for m in messages]
+    assert subjects[0].startswith("[FIRING] fees-high") and subjects[1].startswith("[RESOLVED] fees-high")
+    ids = [dict(m["headers"])["Message-ID"] for m in messages]
+    assert ids[0] == f"<{body['notificationId']}@satwatch>" and ids[0] != ids[1]
     assert worker.stop() == 0
 
 
@@ -111,8 +115,9 @@ def test_smtp_down_when_firing_is_delivered_once_after_it_returns(feed, receiver
         wait_for(lambda: back.messages(), timeout=20, what="the mail after SMTP came back")
         time.sleep(2.0)
         assert len(back.messages()) == 1
-        subject = [line for line in back.messages()[0]["data"].splitlines() if line.startswith("Subject:")]
-        assert subject and "fees-high" in subject[0]
+        headers = dict(back.messages()[0]["headers"])
+        assert "fees-high" in headers["Subject"] and headers["Subject"].startswith("[FIRING]")
+        assert back.messages()[0]["rcpt_tos"] == ["me@example.com"]
     finally:
         back.stop()
     assert worker.stop() == 0
