@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""RSS and CPU of `satwatch run` (release build) while connected to local servers replaying the
+recorded mempool.space and Coinbase streams at their real pace (Tests/Peers/feed_peer.py, looped).
+Prints Markdown table rows. Usage: footprint.py BINARY FIXTURES [SECONDS]"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+BINARY, FIXTURES = sys.argv[1], sys.argv[2]
+SECONDS = float(sys.argv[3]) if len(sys.argv) > 3 else 30
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def peer(fixture):
+    process = subprocess.Popen([sys.executable, "-u", os.path.join(ROOT, "Tests/Peers/feed_peer.py"), "--replay",
+                                os.path.join(FIXTURES, fixture), "--loop"], stdout=subprocess.PIPE, text=True)
+    return process, int(process.stdout.readline().split()[1])
+
+
+def cpu_seconds(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def rss_mb(pid):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+
+
+def measure(feeds, label):
+    peers = {kind: peer(fixture) for kind, fixture in feeds.items()}
+    folder = tempfile.mkdtemp(prefix="satwatch-footprint-")
+    with open(os.path.join(folder, "rules.json"), "w") as handle:
+        json.dump({"rules": [{"name": "fees", "metric": "fee.fastest", "above": 50},
+                             {"name": "price", "metric": "btc.usd", "above": 150000}]}, handle)
+    config = {"state": "state.db", "rules": ["rules.json"], "channels": {"console": {"type": "log"}},
+              "defaults": {"channels": ["console"]}, "http": {"listen": "127.0.0.1:0"}, "log": {"level": "warn"},
+              "feeds": {kind: {"url": f"ws://127.0.0.1:{port}"} for kind, (_, port) in peers.items()}}
+    with open(os.path.join(folder, "satwatch.json"), "w") as handle:
+        json.dump(config, handle)
+    worker = subprocess.Popen([BINARY, "run", "--config", os.path.join(folder, "satwatch.json")])
+    try:
+        time.sleep(5)
+        cpu_start, wall_start = cpu_seconds(worker.pid), time.monotonic()
+        peak = 0.0
+        while time.monotonic() - wall_start < SECONDS:
+            time.sleep(1)
+            peak = max(peak, rss_mb(worker.pid))
+        cpu = (cpu_seconds(worker.pid) - cpu_start) / (time.monotonic() - wall_start) * 100
+        print(f"| run idle, {label}: RSS (peak over {SECONDS:.0f} s) | {peak:.1f} | MB | <= 25 |")
+        print(f"| run idle, {label}: CPU | {cpu:.2f} | % of one core | <= 1 |")
+    finally:
+        worker.terminate()
+        worker.wait(10)
+        for process, _ in peers.values():
+            process.terminate()
+
+
+measure({"mempool": "mempool-ws-fees.jsonl"}, "mempool")
+measure({"mempool": "mempool-ws-fees.jsonl", "coinbase": "coinbase-ticker.jsonl"}, "mempool + coinbase")
