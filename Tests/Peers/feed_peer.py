@@ -8,7 +8,8 @@ Serves ws://127.0.0.1:<port> with the `websockets` library and prints
   * any line written to the control port (TCP, one frame per line, UTF-8), broadcast to every
     connected client at once. A control line `!close` closes every client connection, `!count`
     answers with the number of connected clients and frames sent so far, `!mute` / `!unmute`
-    stop / resume answering pings.
+    stop / resume answering pings, `!binary` sends a binary frame, `!received` answers with a JSON
+    list of every text message clients sent.
 Client messages are recorded: `{"action":"ping"}` is answered with `{"pong": true}` (mempool),
 `{"method":"ping",...}` with `{"method":"pong",...}` (Kraken); others are ignored.
 """
@@ -28,6 +29,7 @@ class Feed:
         self.clients = set()
         self.sent = 0
         self.muted = False
+        self.received = []
         self.frames = []
         self.offsets = []
         if args.replay:
@@ -72,6 +74,8 @@ class Feed:
     async def read(self, connection):
         try:
             async for message in connection:
+                if isinstance(message, str):
+                    self.received.append(message)
                 try:
                     parsed = json.loads(message)
                 except ValueError:
@@ -101,6 +105,12 @@ class Feed:
             elif text in ("!mute", "!unmute"):
                 self.muted = text == "!mute"
                 writer.write(b"ok\n")
+            elif text == "!received":
+                writer.write((json.dumps(self.received) + "\n").encode())
+            elif text == "!binary":
+                for client in list(self.clients):
+                    await client.send(b"\x00\x01binary")
+                writer.write(b"sent\n")
             elif text == "!count":
                 writer.write(f"{len(self.clients)} {self.sent}\n".encode())
             else:

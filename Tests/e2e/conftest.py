@@ -64,6 +64,7 @@ class Feed(Peer):
     """feed_peer.py: frames pushed by the test reach every connected client."""
 
     def __init__(self, *args):
+        args = tuple(str(a) for a in args)
         super().__init__("feed_peer.py", *args)
         self.port, self.control_port = self.ports
         self.control = socket.create_connection(("127.0.0.1", self.control_port))

@@ -9,7 +9,7 @@ public struct CoinMetricsFeed: Service {
     let health: FeedHealthBoard
     let logger: Logger
     let client = HTTPClient()
-    let backoff = Backoff(initial: .seconds(10), maximum: .minutes(30))
+    let backoff = Backoff(initial: .seconds(5), maximum: .minutes(30))
     /// Pages followed per poll at most (a full 210-day history fits in one page).
     static let maximumPages = 10
 

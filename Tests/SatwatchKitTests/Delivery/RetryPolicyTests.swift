@@ -1,0 +1,40 @@
+import Testing
+@testable import SatwatchKit
+
+@Suite struct RetryPolicyTests {
+    /// (failures so far, Retry-After seconds, random in 0..<1) → delay in ms, with 2 s doubling to
+    /// 10 min and ±20 % jitter.
+    @Test(arguments: [
+        (1, nil, 0.5, 2_000), (2, nil, 0.5, 4_000), (3, nil, 0.5, 8_000), (10, nil, 0.5, 600_000),
+        (40, nil, 0.5, 600_000), (1, nil, 0.0, 1_600), (1, nil, 0.999_999, 2_400),
+        (1, 3, 0.5, 3_000), (3, 3, 0.5, 8_000), (1, 0, 0.5, 2_000),
+    ] as [(Int, Int64?, Double, Int64)])
+    func delays(_ attempts: Int, _ retryAfter: Int64?, _ random: Double, _ expected: Int64) {
+        let delay = RetryPolicy().delay(afterAttempts: attempts, retryAfter: retryAfter.map { .seconds($0) }, random: { random })
+        #expect(delay.milliseconds == expected)
+    }
+
+    @Test func expiry() {
+        let policy = RetryPolicy(maxAge: .hours(24))
+        #expect(!policy.isExpired(created: .epoch, now: .epoch + .hours(24)))
+        #expect(policy.isExpired(created: .epoch, now: .epoch + .hours(24) + TimeSpan(milliseconds: 1)))
+    }
+
+    @Test func doorbellWakesAWaiterAndRemembersAnEarlyRing() async {
+        let bell = Doorbell()
+        bell.ring()
+        let clock = ContinuousClock()
+        var start = clock.now
+        await bell.wait(for: .seconds(5))
+        #expect(clock.now - start < .seconds(1), "a ring before waiting returns at once")
+        start = clock.now
+        async let waited: Void = bell.wait(for: .seconds(5))
+        try? await Task.sleep(for: .milliseconds(100))
+        bell.ring()
+        await waited
+        #expect(clock.now - start < .seconds(2))
+        start = clock.now
+        await bell.wait(for: TimeSpan(milliseconds: 200))
+        #expect(clock.now - start >= .milliseconds(190), "without a ring it waits for the timeout")
+    }
+}
