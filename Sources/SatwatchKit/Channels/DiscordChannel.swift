@@ -17,11 +17,8 @@ public struct DiscordChannel: HTTPChannel, ChannelType {
     public var summary: String { "discord \(url.hostAndPort)" }
 
     public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
-        let url = ChannelURL.read("url", &settings, context: context)
-        let network = NetworkSettings.read(&settings, context: context)
-        guard let url else { return nil }
-        context.logger.redact(url.secrets(wholeURL: true))
-        return DiscordChannel(name: name, url: url, network: network)
+        WebhookTarget.read(&settings, context: context, wholeURLIsSecret: true)
+            .map { DiscordChannel(name: name, url: $0.url, network: $0.network) }
     }
 
     /// The POST for `notification`.

@@ -17,11 +17,8 @@ public struct SlackChannel: HTTPChannel, ChannelType {
     public var summary: String { "slack \(url.hostAndPort)" }
 
     public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
-        let url = ChannelURL.read("url", &settings, context: context)
-        let network = NetworkSettings.read(&settings, context: context)
-        guard let url else { return nil }
-        context.logger.redact(url.secrets(wholeURL: true))
-        return SlackChannel(name: name, url: url, network: network)
+        WebhookTarget.read(&settings, context: context, wholeURLIsSecret: true)
+            .map { SlackChannel(name: name, url: $0.url, network: $0.network) }
     }
 
     /// The POST for `notification`.

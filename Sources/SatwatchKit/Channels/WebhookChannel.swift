@@ -16,12 +16,9 @@ public struct WebhookChannel: HTTPChannel, ChannelType {
     public var summary: String { "webhook \(url.hostAndPort)" }
 
     public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
-        let url = ChannelURL.read("url", &settings, context: context)
-        let network = NetworkSettings.read(&settings, context: context)
-        guard let url else { return nil }
         // Generic webhook URLs often carry a token in the path or query.
-        context.logger.redact(url.secrets(wholeURL: true))
-        return WebhookChannel(name: name, url: url, network: network)
+        WebhookTarget.read(&settings, context: context, wholeURLIsSecret: true)
+            .map { WebhookChannel(name: name, url: $0.url, network: $0.network) }
     }
 
     /// The POST for `notification`.

@@ -36,17 +36,8 @@ public struct Notification: Sendable, Equatable {
     public init(rule: String, status: Status, isReminder: Bool = false, metric: String, value: Double,
                 threshold: Double, at: Timestamp, startsAt: Timestamp, message: String,
                 labels: [Label] = [], channels: [String]) {
-        self.id = StableHash.hex("\(rule)|\(status.rawValue)|\(startsAt.milliseconds)|\(at.milliseconds)")
-        self.rule = rule
-        self.status = status
-        self.isReminder = isReminder
-        self.metric = metric
-        self.value = value
-        self.threshold = threshold
-        self.at = at
-        self.startsAt = startsAt
-        self.message = message
-        self.labels = labels
-        self.channels = channels
+        self.init(storedID: StableHash.hex("\(rule)|\(status.rawValue)|\(startsAt.milliseconds)|\(at.milliseconds)"),
+                  rule: rule, status: status, isReminder: isReminder, metric: metric, value: value, threshold: threshold,
+                  at: at, startsAt: startsAt, message: message, labels: labels, channels: channels)
     }
 }

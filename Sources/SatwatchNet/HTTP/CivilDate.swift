@@ -3,22 +3,22 @@
 /// Written out by hand because library targets avoid Foundation's calendars and formatters; the
 /// day arithmetic is Howard Hinnant's `days_from_civil` / `civil_from_days`, exact for every
 /// year representable here.
-struct CivilDate: Equatable, Sendable {
-    var year: Int
+package struct CivilDate: Equatable, Sendable {
+    package var year: Int
     /// 1...12
-    var month: Int
+    package var month: Int
     /// 1...31
-    var day: Int
-    var hour: Int
-    var minute: Int
-    var second: Int
+    package var day: Int
+    package var hour: Int
+    package var minute: Int
+    package var second: Int
 
-    static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
+    package static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    package static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
                              "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// The UTC date and time of `epochSeconds` (seconds since 1970-01-01T00:00:00Z).
-    init(epochSeconds: Int64) {
+    package init(epochSeconds: Int64) {
         // Floor division, so instants before 1970 land on the right day.
         let days = Int(epochSeconds >= 0 ? epochSeconds / 86_400 : (epochSeconds - 86_399) / 86_400)
         let secondOfDay = Int(epochSeconds - Int64(days) * 86_400)
@@ -36,7 +36,7 @@ struct CivilDate: Equatable, Sendable {
         second = secondOfDay % 60
     }
 
-    init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+    package init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
         self.year = year
         self.month = month
         self.day = day
@@ -46,7 +46,7 @@ struct CivilDate: Equatable, Sendable {
     }
 
     /// Days since 1970-01-01 of this date.
-    var daysSinceEpoch: Int {
+    package var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -56,24 +56,24 @@ struct CivilDate: Equatable, Sendable {
     }
 
     /// Seconds since the Unix epoch.
-    var epochSeconds: Int64 {
+    package var epochSeconds: Int64 {
         Int64(daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 
     /// 0 = Sunday ... 6 = Saturday. 1970-01-01 was a Thursday.
-    var weekday: Int {
+    package var weekday: Int {
         let remainder = (daysSinceEpoch + 4) % 7
         return remainder < 0 ? remainder + 7 : remainder
     }
 
     /// Whether the fields name a real calendar date and time (leap seconds excluded).
-    var isValid: Bool {
+    package var isValid: Bool {
         guard (1...12).contains(month), (0...23).contains(hour), (0...59).contains(minute),
               (0...59).contains(second), day >= 1 else { return false }
         return day <= Self.daysIn(month: month, year: year)
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: return 30

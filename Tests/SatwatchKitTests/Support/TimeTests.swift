@@ -29,7 +29,7 @@ import Testing
         #expect(Timestamp(rfc3339: text)?.milliseconds == milliseconds)
     }
 
-    @Test(arguments: ["2025-12-10", "2025-13-10T00:00:00Z", "2025-12-10T14:02:00", "2025-12-10T14:02:00.Z", "x"])
+    @Test(arguments: ["2025-12-10", "2025-13-10T00:00:00Z", "2025-02-29T00:00:00Z", "2025-04-31T12:00:00Z", "2025-12-10T14:02:00", "2025-12-10T14:02:00.Z", "x"])
     func rfc3339Rejects(_ text: String) {
         #expect(Timestamp(rfc3339: text) == nil)
     }

@@ -1,5 +1,5 @@
 extension Notification {
-    /// Restores a notification exactly as it was stored, including its `id`: the id was derived
+    /// Every field as given, including `id`: restores a stored notification exactly. The id was derived
     /// when the notification was created and must survive the round trip unchanged, because
     /// receivers drop repeats by it.
     init(storedID id: String, rule: String, status: Status, isReminder: Bool, metric: String, value: Double,
