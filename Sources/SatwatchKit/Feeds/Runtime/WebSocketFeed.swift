@@ -29,31 +29,32 @@ public struct WebSocketFeed: Service {
         var failures = 0
         while !Task.isCancelled {
             let started = WallClock.now()
-            let reason = await session()
+            let (reason, wasConnected) = await session()
             if Task.isCancelled { return }
             failures = WallClock.now() - started >= healthyAfter ? 1 : failures + 1
             let delay = backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) })
             health.update(config.kind) { $0.connected = false; $0.reconnects += 1; $0.lastError = reason }
-            logger.warn("feed disconnected", ["feed": config.kind.rawValue, "reason": reason, "retry_in": delay.text])
+            logger.warn(wasConnected ? "feed disconnected" : "feed connect failed",
+                        ["feed": config.kind.rawValue, "reason": reason, "retry_in": delay.text])
             sink(.disconnected(config.kind, reason: reason))
             try? await Task.sleep(for: delay.duration)
         }
     }
 
-    /// One connection, from connect to failure; returns why it ended.
-    func session() async -> String {
+    /// One connection, from connect to failure; returns why it ended and whether it was up.
+    func session() async -> (reason: String, connected: Bool) {
         let options = WebSocketOptions(url: config.url, caFile: config.caFile, userAgent: "satwatch/\(SatwatchVersion.current)")
         let connection: WebSocketConnection
         do {
             connection = try await WebSocketConnection.connect(options)
         } catch {
-            return "connect failed: \(error)"
+            return ("\(error)", false)
         }
         do {
             for message in wire.openingMessages { try await connection.send(text: message) }
         } catch {
             await connection.close()
-            return "subscribe failed: \(error)"
+            return ("subscribe failed: \(error)", false)
         }
         health.update(config.kind) { $0.connected = true; $0.lastError = nil }
         logger.info("feed connected", ["feed": config.kind.rawValue, "url": config.url])
@@ -67,7 +68,7 @@ public struct WebSocketFeed: Service {
             return first
         }
         await connection.close()
-        return reason ?? "stopped"
+        return (reason ?? "stopped", true)
     }
 
     /// Forwards frames until the stream ends; returns why.
