@@ -27,9 +27,12 @@ let package = Package(
         // Benchmarks: `bench/run` builds this in release and prints a table.
         .executableTarget(name: "satwatch-bench", dependencies: ["SatwatchKit", "SatwatchJSON"], path: "bench/Sources/SatwatchBench"),
 
+        // Test support shared by the test targets: Python peers under Tests/Peers, paths, ports.
+        .target(name: "SatwatchTestSupport", path: "Tests/SatwatchTestSupport"),
         .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON"]),
-        .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet"]),
-        .testTarget(name: "SatwatchKitTests", dependencies: ["SatwatchKit", "SatwatchJSON"], exclude: ["Fixtures"]),
+        .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchTestSupport"]),
+        .testTarget(name: "SatwatchKitTests", dependencies: ["SatwatchKit", "SatwatchJSON", "SatwatchTestSupport"],
+                    exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

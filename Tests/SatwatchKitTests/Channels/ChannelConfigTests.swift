@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SatwatchKit
+import SatwatchTestSupport
 
 /// Every channel type's config validation: exact messages at exact places (`line:column` within
 /// the channel's object), all problems reported at once.

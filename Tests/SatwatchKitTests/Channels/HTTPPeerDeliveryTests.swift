@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SatwatchKit
+import SatwatchTestSupport
 
 /// Every HTTP channel type delivering to a real HTTP server (`Tests/Peers/http_peer.py`), and the
 /// classification of the server's answers and of transport failures.
@@ -18,8 +19,8 @@ import Testing
         (#"{"type": "alertmanager", "url": "BASE/"}"#, "/api/v2/alerts", "application/json"),
     ] as [(String, String, String)])
     func channelPostsItsRequest(_ template: String, _ path: String, _ contentType: String) async throws {
-        let endpoint = try await RecordingHTTPPeer.shared().endpoint()
-        let config = template.replacingOccurrences(of: "URL", with: endpoint.url).replacingOccurrences(of: "BASE", with: endpoint.base)
+        let endpoint = try await HTTPPeer.shared().endpoint()
+        let config = template.replacingOccurrences(of: "URL", with: endpoint.url()).replacingOccurrences(of: "BASE", with: endpoint.base())
         let channel = try ChannelConfigProbe.http(config)
         let expected = channel.request(for: ChannelFixtures.firing)
         #expect(await channel.deliver(ChannelFixtures.firing) == .delivered)
@@ -34,8 +35,8 @@ import Testing
     }
 
     @Test func webhookBodyArrivesExactlyAsTheGolden() async throws {
-        let endpoint = try await RecordingHTTPPeer.shared().endpoint()
-        let channel = try ChannelConfigProbe.http(#"{"type": "webhook", "url": "\#(endpoint.url)"}"#)
+        let endpoint = try await HTTPPeer.shared().endpoint()
+        let channel = try ChannelConfigProbe.http(#"{"type": "webhook", "url": "\#(endpoint.url())"}"#)
         #expect(await channel.deliver(ChannelFixtures.resolved) == .delivered)
         let body = String(decoding: try #require(try endpoint.requests().first).body, as: UTF8.self)
         let golden = try #require(PayloadGoldenTests.cases.first { $0.label == "webhook resolved" })
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (RecordingHTTPPeer.Reply(status: 500, body: "database down"),
+        (HTTPPeer.Reply(status: 500, body: "database down"),
          DeliveryOutcome.failed(.init("HTTP 500 Internal Server Error: database down", retryable: true))),
         (.init(status: 429, headers: [["Retry-After", "3"]], body: "slow down"),
          .failed(.init("HTTP 429 Too Many Requests: slow down", retryable: true, retryAfter: .seconds(3)))),
@@ -55,17 +56,17 @@ import Testing
         (.init(status: 400, body: "invalid_payload"), .failed(.init("HTTP 400 Bad Request: invalid_payload", retryable: false))),
         (.init(status: 404, body: "no_service"), .failed(.init("HTTP 404 Not Found: no_service", retryable: false))),
         (.init(status: 204), .delivered),
-    ] as [(RecordingHTTPPeer.Reply, DeliveryOutcome)])
-    func answersAreClassified(_ reply: RecordingHTTPPeer.Reply, _ expected: DeliveryOutcome) async throws {
-        let endpoint = try await RecordingHTTPPeer.shared().endpoint([reply])
-        let channel = try ChannelConfigProbe.http(#"{"type": "slack", "url": "\#(endpoint.url)"}"#)
+    ] as [(HTTPPeer.Reply, DeliveryOutcome)])
+    func answersAreClassified(_ reply: HTTPPeer.Reply, _ expected: DeliveryOutcome) async throws {
+        let endpoint = try await HTTPPeer.shared().endpoint([reply])
+        let channel = try ChannelConfigProbe.http(#"{"type": "slack", "url": "\#(endpoint.url())"}"#)
         #expect(await channel.deliver(ChannelFixtures.firing) == expected)
         #expect(try endpoint.requests().count == 1)
     }
 
     @Test func slowServerTimesOutRetryably() async throws {
-        let endpoint = try await RecordingHTTPPeer.shared().endpoint([.init(status: 200, delay: 2)])
-        let channel = try ChannelConfigProbe.http(#"{"type": "webhook", "url": "\#(endpoint.url)", "timeout": "300ms"}"#)
+        let endpoint = try await HTTPPeer.shared().endpoint([.init(status: 200, delay: 2)])
+        let channel = try ChannelConfigProbe.http(#"{"type": "webhook", "url": "\#(endpoint.url())", "timeout": "300ms"}"#)
         let outcome = await channel.deliver(ChannelFixtures.firing)
         guard case .failed(let failure) = outcome else { Issue.record("expected a failure, got \(outcome)"); return }
         #expect(failure.retryable)
@@ -82,11 +83,11 @@ import Testing
     }
 
     @Test func tlsWithCAFileIsDeliveredAndWithoutItIsPermanent() async throws {
-        let peer = try await RecordingHTTPPeer.shared(tls: true)
+        let peer = try await HTTPPeer.shared(tls: true)
         let endpoint = try peer.endpoint()
-        let trusted = try ChannelConfigProbe.http(#"{"type": "discord", "url": "\#(endpoint.url)", "ca_file": "\#(peer.caFile)"}"#)
+        let trusted = try ChannelConfigProbe.http(#"{"type": "discord", "url": "\#(endpoint.url())", "ca_file": "\#(peer.caFile)"}"#)
         #expect(await trusted.deliver(ChannelFixtures.firing) == .delivered)
-        let untrusted = try ChannelConfigProbe.http(#"{"type": "discord", "url": "\#(endpoint.url)"}"#)
+        let untrusted = try ChannelConfigProbe.http(#"{"type": "discord", "url": "\#(endpoint.url())"}"#)
         let outcome = await untrusted.deliver(ChannelFixtures.firing)
         guard case .failed(let failure) = outcome else { Issue.record("expected a failure, got \(outcome)"); return }
         #expect(!failure.retryable)

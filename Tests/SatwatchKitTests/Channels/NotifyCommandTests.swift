@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SatwatchKit
+import SatwatchTestSupport
 
 /// `satwatch notify CHANNEL` end to end: config file, real HTTP peer, exit status and output.
 @Suite struct NotifyCommandTests {
@@ -19,8 +20,8 @@ import Testing
     }
 
     @Test func sendsOneTestNotification() async throws {
-        let endpoint = try await RecordingHTTPPeer.shared().endpoint()
-        let file = try ConfigFile(#""console": {"type": "log"}, "hook": {"type": "webhook", "url": "\#(endpoint.url)"}"#)
+        let endpoint = try await HTTPPeer.shared().endpoint()
+        let file = try ConfigFile(#""console": {"type": "log"}, "hook": {"type": "webhook", "url": "\#(endpoint.url())"}"#)
         let captured = CapturedIO()
         let status = await SatwatchCommandLine.run(["notify", "hook", "--config", file.path, "--message", "hello from the test"],
                                                    io: captured.io)
@@ -37,15 +38,15 @@ import Testing
     }
 
     @Test(arguments: [
-        (RecordingHTTPPeer.Reply(status: 400, body: "bad hook"),
+        (HTTPPeer.Reply(status: 400, body: "bad hook"),
          "failed to send to hook: HTTP 400 Bad Request: bad hook (permanent: the worker would not retry)"),
         (.init(status: 429, headers: [["Retry-After", "3"]]),
          "failed to send to hook: HTTP 429 Too Many Requests (temporary: the worker would retry after 3s)"),
         (.init(status: 502, body: "upstream"), "failed to send to hook: HTTP 502 Bad Gateway: upstream (temporary: the worker would retry)"),
-    ] as [(RecordingHTTPPeer.Reply, String)])
-    func failurePrintsTheErrorAndExits1(_ reply: RecordingHTTPPeer.Reply, _ line: String) async throws {
-        let endpoint = try await RecordingHTTPPeer.shared().endpoint([reply])
-        let file = try ConfigFile(#""hook": {"type": "slack", "url": "\#(endpoint.url)"}"#)
+    ] as [(HTTPPeer.Reply, String)])
+    func failurePrintsTheErrorAndExits1(_ reply: HTTPPeer.Reply, _ line: String) async throws {
+        let endpoint = try await HTTPPeer.shared().endpoint([reply])
+        let file = try ConfigFile(#""hook": {"type": "slack", "url": "\#(endpoint.url())"}"#)
         let captured = CapturedIO()
         #expect(await SatwatchCommandLine.run(["notify", "hook", "--config", file.path], io: captured.io) == 1)
         #expect(captured.out == [])

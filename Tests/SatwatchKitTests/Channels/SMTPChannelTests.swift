@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SatwatchKit
+import SatwatchTestSupport
 
 /// The `smtp` channel: its settings, the exact mail it renders, and delivery to aiosmtpd.
 @Suite struct SMTPChannelTests {
@@ -77,15 +78,15 @@ import Testing
     }
 
     @Test func plainDeliveryArrives() async throws {
-        let peer = try await RecordingSMTPPeer.shared(.plain)
+        let peer = try await SMTPPeer.shared(.plain)
         let channel = try #require(try ChannelConfigProbe(
-            #"{"type": "smtp", "url": "\#(peer.url)", "tls": "none", "from": "satwatch <alerts@example.test>", "#
+            #"{"type": "smtp", "url": "\#(peer.url())", "tls": "none", "from": "satwatch <alerts@example.test>", "#
                 + #""to": ["me@example.test", "Ops <ops@example.test>"]}"#).channel)
         let notification = ChannelFixtures.firing(message: "Prix: 100 500 € ✓")
         #expect(await channel.deliver(notification) == .delivered)
         let received = try #require(try peer.message(id: "\(notification.id)@satwatch"))
-        #expect(received.mail_from == "alerts@example.test")
-        #expect(received.rcpt_tos == ["me@example.test", "ops@example.test"])
+        #expect(received.mailFrom == "alerts@example.test")
+        #expect(received.recipients == ["me@example.test", "ops@example.test"])
         #expect(received.header("Subject") == "[FIRING] btc-above-100k: Prix: 100 500 € ✓")
         #expect(received.header("Date") == "Wed, 10 Dec 2025 14:02:40 +0000")
         // The body went quoted-printable (non-ASCII); Python decodes it and keeps the CRLFs.
@@ -95,23 +96,23 @@ import Testing
         #expect(!received.tls)
     }
 
-    @Test(arguments: [RecordingSMTPPeer.Mode.starttls, .smtps])
-    func tlsAndAuthWithCAFile(_ mode: RecordingSMTPPeer.Mode) async throws {
-        let peer = try await RecordingSMTPPeer.shared(mode)
+    @Test(arguments: [SMTPPeer.Mode.starttls, .smtps])
+    func tlsAndAuthWithCAFile(_ mode: SMTPPeer.Mode) async throws {
+        let peer = try await SMTPPeer.shared(mode)
         let channel = try #require(try ChannelConfigProbe(
-            #"{\#(Self.base), "url": "\#(peer.url)", "username": "\#(RecordingSMTPPeer.user)", "#
-                + #""password": "\#(RecordingSMTPPeer.password)", "ca_file": "\#(peer.caFile)"}"#).channel)
+            #"{\#(Self.base), "url": "\#(peer.url())", "username": "\#(SMTPPeer.user)", "#
+                + #""password": "\#(SMTPPeer.password)", "ca_file": "\#(peer.caFile)"}"#).channel)
         let notification = ChannelFixtures.firing(message: "over TLS via \(mode.rawValue)")
         #expect(await channel.deliver(notification) == .delivered)
         let received = try #require(try peer.message(id: "\(notification.id)@satwatch"))
         #expect(received.tls)
-        #expect(received.login == RecordingSMTPPeer.user)
+        #expect(received.login == SMTPPeer.user)
     }
 
     @Test func wrongPasswordIsPermanentWithAClearReason() async throws {
-        let peer = try await RecordingSMTPPeer.shared(.starttls)
+        let peer = try await SMTPPeer.shared(.starttls)
         let channel = try #require(try ChannelConfigProbe(
-            #"{\#(Self.base), "url": "\#(peer.url)", "username": "\#(RecordingSMTPPeer.user)", "password": "wrong", "#
+            #"{\#(Self.base), "url": "\#(peer.url())", "username": "\#(SMTPPeer.user)", "password": "wrong", "#
                 + #""ca_file": "\#(peer.caFile)"}"#).channel)
         let outcome = await channel.deliver(ChannelFixtures.firing(message: "wrong password"))
         guard case .failed(let failure) = outcome else { Issue.record("expected a failure, got \(outcome)"); return }
@@ -121,9 +122,9 @@ import Testing
     }
 
     @Test func untrustedServerIsPermanent() async throws {
-        let peer = try await RecordingSMTPPeer.shared(.starttls)
+        let peer = try await SMTPPeer.shared(.starttls)
         let channel = try #require(try ChannelConfigProbe(
-            #"{\#(Self.base), "url": "\#(peer.url)", "username": "u", "password": "p"}"#).channel)
+            #"{\#(Self.base), "url": "\#(peer.url())", "username": "u", "password": "p"}"#).channel)
         let outcome = await channel.deliver(ChannelFixtures.firing)
         #expect(outcome == .failed(.init("SMTP server certificate not trusted [curl 60: "
             + "SSL certificate problem: unable to get local issuer certificate]", retryable: false)))
@@ -139,9 +140,9 @@ import Testing
     }
 
     @Test func refusedRecipientIsPermanent() async throws {
-        let peer = try await RecordingSMTPPeer.shared(.plain)
+        let peer = try await SMTPPeer.shared(.plain)
         let channel = try #require(try ChannelConfigProbe(
-            #"{"type": "smtp", "url": "\#(peer.url)", "tls": "none", "from": "a@example.test", "to": ["nobody@reject.test"]}"#).channel)
+            #"{"type": "smtp", "url": "\#(peer.url())", "tls": "none", "from": "a@example.test", "to": ["nobody@reject.test"]}"#).channel)
         let outcome = await channel.deliver(ChannelFixtures.firing)
         guard case .failed(let failure) = outcome else { Issue.record("expected a failure, got \(outcome)"); return }
         #expect(!failure.retryable)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SatwatchKit
+import SatwatchTestSupport
 
 @Suite struct CommandLineTests {
     @Test(arguments: [

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SatwatchKit
+import SatwatchTestSupport
 
 @Suite struct ReplayCommandTests {
     /// A config with one mempool feed, a `log` channel and the given rule files' text.

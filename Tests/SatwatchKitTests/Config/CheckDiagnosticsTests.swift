@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SatwatchKit
+import SatwatchTestSupport
 
 /// `satwatch check` over bad fixtures: every kind of problem, reported all at once, each with
 /// its exact `path:line:column: message` (Fixtures/check/<case>/expected.txt).

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import SatwatchKit
+import SatwatchTestSupport
 
 /// The shared retry stage against a real HTTP receiver (`http_peer.py`) through real webhook
 /// channels built from a config, with a real SQLite outbox.
 @Suite struct DispatcherTests {
-    typealias Reply = RecordingHTTPPeer.Reply
+    typealias Reply = HTTPPeer.Reply
 
     /// A state file, webhook channels named after `endpoints`, and a store to queue with.
     struct Harness {
@@ -14,9 +15,9 @@ import Testing
         let channels: [String: any Channel]
         var statePath: String { folder.appendingPathComponent("state.db").path }
 
-        init(_ endpoints: [String: RecordingHTTPPeer.Endpoint]) throws {
+        init(_ endpoints: [String: HTTPPeer.Endpoint]) throws {
             folder = try TestPaths.temporaryFolder()
-            let channelJSON = endpoints.map { #""\#($0.key)": {"type": "webhook", "url": "\#($0.value.url)", "timeout": "2s"}"# }
+            let channelJSON = endpoints.map { #""\#($0.key)": {"type": "webhook", "url": "\#($0.value.url())", "timeout": "2s"}"# }
             try #"{"state": "state.db", "rules": [], "channels": {\#(channelJSON.joined(separator: ","))}}"#
                 .write(to: folder.appendingPathComponent("satwatch.json"), atomically: true, encoding: .utf8)
             let (setup, problems) = Setup.load(path: folder.appendingPathComponent("satwatch.json").path,
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func serverErrorThenSuccessDeliversOnceAfterRetrying() async throws {
-        let endpoint = try await RecordingHTTPPeer.shared().endpoint([Reply(status: 500)])
+        let endpoint = try await HTTPPeer.shared().endpoint([Reply(status: 500)])
         let harness = try Harness(["hook": endpoint])
         try harness.queue(.firing, channels: ["hook"])
         try await Self.run(harness.dispatcher()) { try harness.entries().first?.state == .sent }
@@ -61,7 +62,7 @@ import Testing
     }
 
     @Test func tooManyRequestsWaitsForRetryAfter() async throws {
-        let endpoint = try await RecordingHTTPPeer.shared().endpoint([Reply(status: 429, headers: [["Retry-After", "3"]])])
+        let endpoint = try await HTTPPeer.shared().endpoint([Reply(status: 429, headers: [["Retry-After", "3"]])])
         let harness = try Harness(["hook": endpoint])
         try harness.queue(.firing, channels: ["hook"])
         let dispatcher = try harness.dispatcher()
@@ -82,7 +83,7 @@ import Testing
     }
 
     @Test func clientErrorIsDeadWithoutRetry() async throws {
-        let endpoint = try await RecordingHTTPPeer.shared().endpoint([Reply(status: 400, body: "bad payload")])
+        let endpoint = try await HTTPPeer.shared().endpoint([Reply(status: 400, body: "bad payload")])
         let harness = try Harness(["hook": endpoint])
         try harness.queue(.firing, channels: ["hook"])
         try await Self.run(harness.dispatcher()) { try harness.entries().first?.state == .dead }
@@ -93,8 +94,8 @@ import Testing
     }
 
     @Test func aFailingChannelNeverDelaysAnotherAndOrderHoldsPerChannel() async throws {
-        let broken = try await RecordingHTTPPeer.shared().endpoint(Array(repeating: Reply(status: 503), count: 50))
-        let healthy = try await RecordingHTTPPeer.shared().endpoint()
+        let broken = try await HTTPPeer.shared().endpoint(Array(repeating: Reply(status: 503), count: 50))
+        let healthy = try await HTTPPeer.shared().endpoint()
         let harness = try Harness(["broken": broken, "healthy": healthy])
         try harness.queue(.firing, at: 0, channels: ["broken", "healthy"])
         try harness.queue(.resolved, at: 1, channels: ["broken", "healthy"])
@@ -108,7 +109,7 @@ import Testing
     }
 
     @Test func pendingEntriesResumeAfterARestart() async throws {
-        let endpoint = try await RecordingHTTPPeer.shared().endpoint([Reply(status: 502), Reply(status: 502)])
+        let endpoint = try await HTTPPeer.shared().endpoint([Reply(status: 502), Reply(status: 502)])
         let harness = try Harness(["hook": endpoint])
         try harness.queue(.firing, channels: ["hook"])
         try await Self.run(harness.dispatcher(policy: RetryPolicy(initialDelay: .seconds(1)))) { try endpoint.requests().count == 1 }
@@ -122,7 +123,7 @@ import Testing
     }
 
     @Test func entriesOlderThanMaxAgeBecomeDead() async throws {
-        let endpoint = try await RecordingHTTPPeer.shared().endpoint(Array(repeating: Reply(status: 500), count: 50))
+        let endpoint = try await HTTPPeer.shared().endpoint(Array(repeating: Reply(status: 500), count: 50))
         let harness = try Harness(["hook": endpoint])
         try harness.queue(.firing, channels: ["hook"])
         let policy = RetryPolicy(initialDelay: TimeSpan(milliseconds: 100), maxAge: .seconds(1))

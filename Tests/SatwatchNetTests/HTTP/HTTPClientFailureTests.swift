@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SatwatchNet
+import SatwatchTestSupport
 
 /// Transport failures surface as `CurlError` with curl's code, against real sockets.
 @Suite("HTTPClient failures")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SatwatchNet
+import SatwatchTestSupport
 
 /// HTTPS against `http_peer.py --tls-dir`, whose certificate a private CA made with `openssl`
 /// at test time signed.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SatwatchNet
+import SatwatchTestSupport
 
 /// The HTTP client against `Tests/Peers/http_peer.py` (Python `http.server`) over loopback.
 @Suite("HTTPClient against http_peer.py")
@@ -96,7 +97,7 @@ struct HTTPClientTests {
 
     @Test("a body over the cap is cut at the cap, and the status still comes back")
     func bodyCap() async throws {
-        let endpoint = try await HTTPPeer.shared().endpoint([.init(status: 200, body_size: 3 << 20), .init(status: 200, body_size: 1000)])
+        let endpoint = try await HTTPPeer.shared().endpoint([.init(status: 200, bodySize: 3 << 20), .init(status: 200, bodySize: 1000)])
         let capped = HTTPClient(maxResponseBytes: 1 << 20)
         let big = try await capped.send(HTTPRequest(url: endpoint.url(), userAgent: agent))
         #expect(big.status == 200)

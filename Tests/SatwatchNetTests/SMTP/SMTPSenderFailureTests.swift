@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SatwatchNet
+import SatwatchTestSupport
 
 /// Failures carry curl's code and the SMTP reply code, against the real aiosmtpd peers.
 @Suite("SMTPSender failures")

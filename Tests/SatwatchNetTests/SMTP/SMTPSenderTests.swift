@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SatwatchNet
+import SatwatchTestSupport
 
 /// Deliveries through libcurl to `Tests/Peers/smtp_peer.py` (aiosmtpd) over loopback: plain,
 /// STARTTLS + AUTH PLAIN and implicit TLS + AUTH LOGIN, each peer with its own private CA.
@@ -32,8 +33,8 @@ struct SMTPSenderTests {
         let (message, id) = try Self.message(to: ["me@example.test", "Ops <ops@example.test>"])
         try await sender.send(Self.request(peer, message, security: .none, caFile: false))
         let received = try #require(try peer.message(id: id))
-        #expect(received.mail_from == "alerts@example.test")
-        #expect(received.rcpt_tos == ["me@example.test", "ops@example.test"])
+        #expect(received.mailFrom == "alerts@example.test")
+        #expect(received.recipients == ["me@example.test", "ops@example.test"])
         #expect(received.content == message.rendered())
         #expect(!received.tls)
         #expect(received.defects.isEmpty)
@@ -46,7 +47,7 @@ struct SMTPSenderTests {
         try await sender.send(Self.request(peer, message, security: .starttls))
         let received = try #require(try peer.message(id: id))
         #expect(received.tls)
-        #expect(received.auth_mechanism == "PLAIN")
+        #expect(received.authMechanism == "PLAIN")
         #expect(received.login == SMTPPeer.user)
         #expect(received.content == message.rendered())
     }
@@ -58,7 +59,7 @@ struct SMTPSenderTests {
         try await sender.send(Self.request(peer, message, security: .implicit, url: "\(scheme)://localhost:\(peer.port)"))
         let received = try #require(try peer.message(id: id))
         #expect(received.tls)
-        #expect(received.auth_mechanism == "LOGIN")
+        #expect(received.authMechanism == "LOGIN")
         #expect(received.content == message.rendered())
     }
 
@@ -70,11 +71,11 @@ struct SMTPSenderTests {
         let (message, id) = try Self.message(subject: subject, body: body)
         try await sender.send(Self.request(peer, message, security: .none, caFile: false))
         let received = try #require(try peer.message(id: id))
-        #expect(received.header("Subject") == [subject])
-        #expect(received.header("Content-Transfer-Encoding") == ["quoted-printable"])
+        #expect(received.values("Subject") == [subject])
+        #expect(received.values("Content-Transfer-Encoding") == ["quoted-printable"])
         #expect(received.body.replacingOccurrences(of: "\r\n", with: "\n") == body)
-        #expect(received.header("Date") == ["Wed, 21 Oct 2015 07:28:00 +0000"])
-        #expect(received.header("From") == ["satwatch <alerts@example.test>"])
+        #expect(received.values("Date") == ["Wed, 21 Oct 2015 07:28:00 +0000"])
+        #expect(received.values("From") == ["satwatch <alerts@example.test>"])
         #expect(received.content == message.rendered())
         #expect(received.defects.isEmpty)
     }
@@ -86,7 +87,7 @@ struct SMTPSenderTests {
         try await sender.send(Self.request(peer, message, security: .none, caFile: false))
         let received = try #require(try peer.message(id: id))
         #expect(received.content == message.rendered())
-        #expect(received.header("Content-Transfer-Encoding") == ["7bit"])
+        #expect(received.values("Content-Transfer-Encoding") == ["7bit"])
     }
 
     @Test("a subject carrying CRLF Bcc: adds neither a header nor a recipient")
@@ -95,8 +96,8 @@ struct SMTPSenderTests {
         let (message, id) = try Self.message(subject: "Hi\r\nBcc: evil@x.example")
         try await sender.send(Self.request(peer, message, security: .none, caFile: false))
         let received = try #require(try peer.message(id: id))
-        #expect(received.header("Bcc").isEmpty)
-        #expect(received.header("Subject") == ["Hi  Bcc: evil@x.example"])
-        #expect(received.rcpt_tos == ["me@example.test"])
+        #expect(received.values("Bcc").isEmpty)
+        #expect(received.values("Subject") == ["Hi  Bcc: evil@x.example"])
+        #expect(received.recipients == ["me@example.test"])
     }
 }

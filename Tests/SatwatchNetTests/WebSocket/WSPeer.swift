@@ -1,5 +1,6 @@
 import Foundation
 import SatwatchNet
+import SatwatchTestSupport
 
 /// `Tests/Peers/ws_peer.py` running for one test, with its event report.
 final class WSPeer: Sendable {
@@ -13,19 +14,13 @@ final class WSPeer: Sendable {
         self.secure = secure
     }
 
-    /// Starts the peer with `arguments`; `tls` adds `--tls` with the test certificate.
-    ///
-    /// `PeerProcess` blocks until the script prints READY; that wait runs on a thread of its own
-    /// so parallel tests do not starve the small cooperative pool (2 threads on 2 cores).
+    /// Starts a peer of its own with `arguments` (waiting for READY off the cooperative pool);
+    /// `tls` adds `--tls` with the test certificate.
     static func start(_ arguments: [String], tls: WSCertificates? = nil) async throws -> WSPeer {
         let reportFile = FileManager.default.temporaryDirectory.appendingPathComponent("ws-report-\(UUID().uuidString).jsonl")
         let tlsArguments = tls.map { ["--tls", $0.serverCertificate, $0.serverKey] } ?? []
         let all = ["--report", reportFile.path] + arguments + tlsArguments
-        let process = try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result { try PeerProcess(script: "ws_peer.py", arguments: all) })
-            }
-        }
+        let process = try await PeerProcess.start(script: "ws_peer.py", arguments: all)
         return WSPeer(process: process, reportFile: reportFile, secure: tls != nil)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 @testable import SatwatchKit
+import SatwatchTestSupport
 
 /// Loads one channel's settings through the real config loader: the snippet is channel `c` of
 /// a config file whose first line is a fixed prefix, so positions are reported relative to the

@@ -1,12 +1,14 @@
 import Glibc
 
-/// A loopback port that refuses connections: bound (so nothing else takes it) but not
-/// listening, so a connect gets ECONNREFUSED while this object lives.
-final class ClosedPort {
-    let port: Int
-    private let descriptor: Int32
+/// A loopback TCP port that refuses connections: bound (so nobody else takes it) but never
+/// listening, so a connect gets RST, i.e. ECONNREFUSED, for as long as this object lives.
+public final class ClosedPort {
+    /// The bound port on 127.0.0.1.
+    public let port: Int
+    private let socketDescriptor: Int32
 
-    init() throws {
+    /// Binds a fresh socket to an ephemeral loopback port without listening on it.
+    public init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -17,12 +19,13 @@ final class ClosedPort {
                 bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
             }
         }
-        self.descriptor = descriptor
+        socketDescriptor = descriptor
         guard descriptor >= 0, bound else { throw ClosedPortError() }
         port = Int(UInt16(bigEndian: address.sin_port))
     }
 
-    deinit { close(descriptor) }
+    deinit { close(socketDescriptor) }
 
-    struct ClosedPortError: Error {}
+    /// The socket could not be created or bound.
+    public struct ClosedPortError: Error {}
 }

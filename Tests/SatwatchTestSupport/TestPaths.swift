@@ -1,0 +1,32 @@
+import Foundation
+
+/// Paths shared by the test targets: the repository, the shared feed fixtures beside it and
+/// temporary folders. Target-specific fixture folders are extensions in their own targets.
+public enum TestPaths {
+    /// The repository root, found from this file's path (`Tests/SatwatchTestSupport/`).
+    public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `../shared/fixtures` beside the repository (recorded feed frames).
+    public static let sharedFixtures: URL = repositoryRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/fixtures")
+
+    /// `Tests/Peers/`, the Python test peers.
+    public static let peers: URL = repositoryRoot.appendingPathComponent("Tests/Peers")
+
+    /// A fresh, empty temporary folder; the caller deletes it.
+    public static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("satwatch-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The temporary folder `satwatch-<name>-<pid>`, created if needed. It is the same on every
+    /// call within one test process, so a shared peer given it in its arguments is started once
+    /// (see `PeerProcess.shared`), and it differs between runs.
+    public static func processFolder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("satwatch-\(name)-\(getpid())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
