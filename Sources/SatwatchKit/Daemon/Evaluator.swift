@@ -12,6 +12,8 @@ struct Evaluator: Service {
     let ruleStates: RuleStateBoard
     let logger: Logger
     static let flushEvery = TimeSpan.seconds(60)
+    /// How soon a failed commit is tried again.
+    static let commitRetry = TimeSpan.seconds(1)
 
     var name: String { "evaluator" }
 
@@ -39,12 +41,21 @@ struct Evaluator: Service {
             case .feed: changes = []
             case .tick: changes = state.advance(to: now)
             }
-            if !changes.isEmpty { commit(changes, to: store, at: now) }
-            if now - state.lastFlush >= Self.flushEvery { flush(state, to: store, at: now); state.lastFlush = now }
             if !changes.isEmpty { ruleStates.publish(state.evaluator.engine) }
-            alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
+            // Changes a failed commit could not store stay queued, in order, and go first next time.
+            state.unsaved += changes
+            if !state.unsaved.isEmpty, commit(state.unsaved, to: store, at: now) { state.unsaved = [] }
+            // Never store rule states ahead of the notifications their changes owe.
+            if state.unsaved.isEmpty, now - state.lastFlush >= Self.flushEvery {
+                flush(state, to: store, at: now)
+                state.lastFlush = now
+            }
+            var next = state.nextDeadline(flushEvery: Self.flushEvery)
+            if !state.unsaved.isEmpty { next = min(next ?? .distantFuture, now + Self.commitRetry) }
+            alarm.schedule(next)
         }
-        flush(state, to: store, at: WallClock.now())
+        let end = WallClock.now()
+        if state.unsaved.isEmpty || commit(state.unsaved, to: store, at: end) { flush(state, to: store, at: end) }
     }
 
     /// Decodes and evaluates one frame; updates health and the metric board.
@@ -68,13 +79,16 @@ struct Evaluator: Service {
         return changes
     }
 
-    /// Commits a step's changes in one transaction, then wakes the dispatcher.
-    private func commit(_ changes: [RuleChange], to store: StateStore, at now: Timestamp) {
+    /// Commits changes in one transaction, then wakes the dispatcher. On failure (disk full, I/O
+    /// error) nothing is stored and the caller keeps the changes for the next try; the commit is
+    /// idempotent on notification ids, so a retry can never queue a notification twice.
+    private func commit(_ changes: [RuleChange], to store: StateStore, at now: Timestamp) -> Bool {
         do {
             try store.commit(changes, at: now)
         } catch {
-            logger.error("state commit failed", ["error": "\(error)", "changes": "\(changes.count)"])
-            return
+            logger.error("state commit failed; will retry", ["error": "\(error)", "changes": "\(changes.count)",
+                                                             "retry_in": Self.commitRetry.text])
+            return false
         }
         for change in changes {
             guard let notification = change.notification else { continue }
@@ -82,6 +96,7 @@ struct Evaluator: Service {
                                                                    "channels": notification.channels.joined(separator: ","), "id": notification.id])
         }
         doorbell.ring()
+        return true
     }
 
     /// Saves every rule's last value and the latest metric values (for `status`).

@@ -3,6 +3,8 @@ struct EvaluatorState {
     var evaluator: FrameEvaluator
     var stale: FeedStaleMonitor
     var lastFlush: Timestamp
+    /// Changes whose commit failed, oldest first, waiting for the next try.
+    var unsaved: [RuleChange] = []
 
     /// Lets time pass: rules first, then feed staleness (which also pauses the stale feed's rules).
     mutating func advance(to now: Timestamp) -> [RuleChange] {

@@ -47,7 +47,10 @@ extension Dispatcher {
             case .failed(let failure) where failure.retryable:
                 let attempts = entry.attempts + 1
                 let delay = policy.delay(afterAttempts: attempts, retryAfter: failure.retryAfter, random: random)
-                try await store.markRetry(entry, attempts: attempts, next: now + delay, error: failure.reason, at: now)
+                // Counted from when the answer arrived, not from when the attempt began: a slow
+                // 429 must not shorten the receiver's Retry-After.
+                let answered = clock()
+                try await store.markRetry(entry, attempts: attempts, next: answered + delay, error: failure.reason, at: answered)
                 counters.record(channel.name) { $0.failed += 1 }
                 logger.warn("delivery failed, will retry", LogFields(fields.pairs + [
                     ("attempt", "\(attempts)"), ("retry_in", delay.text), ("error", failure.reason)]))

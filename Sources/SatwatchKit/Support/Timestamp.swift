@@ -15,6 +15,9 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
     /// The Unix epoch.
     public static let epoch = Timestamp(milliseconds: 0)
 
+    /// Later than any real time.
+    public static let distantFuture = Timestamp(milliseconds: .max)
+
     /// Seconds since the epoch.
     public var seconds: Double { Double(milliseconds) / 1000 }
 

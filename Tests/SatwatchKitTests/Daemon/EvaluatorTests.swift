@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+import Testing
+import SatwatchTestSupport
+@testable import SatwatchKit
+
+/// The evaluator service in-process, on a real state file, fed frames through its input stream.
+@Suite struct EvaluatorTests {
+    final class Lines: Sendable {
+        let lines = Mutex<[String]>([])
+        var all: [String] { lines.withLock { $0 } }
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+    }
+
+    static func fees(_ fastest: Double) -> EvaluatorInput {
+        .feed(.frame(RecordedFrame(at: WallClock.now(), feed: .mempool,
+                                   text: #"{"fees": {"fastestFee": \#(fastest), "halfHourFee": 2, "hourFee": 1, "economyFee": 1, "minimumFee": 1}}"#)))
+    }
+
+    static func wait(_ condition: () throws -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(10)
+        while try !condition(), Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(try condition(), "timed out")
+    }
+
+    /// A commit that fails (here: a trigger aborting outbox inserts, as a full disk would) loses
+    /// nothing: the changes stay queued, the state is not flushed ahead of them, and once the
+    /// database accepts writes again the notification lands in the outbox exactly once.
+    @Test func aFailedCommitIsRetriedAndLosesNothing() async throws {
+        let folder = try TestPaths.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
+        try #"{"rules": [{"name": "fees-high", "metric": "fee.fastest", "above": 10}]}"#
+            .write(to: folder.appendingPathComponent("rules/r.json"), atomically: true, encoding: .utf8)
+        try #"{"state": "state.db", "rules": ["rules"], "feeds": {"mempool": {}}, "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}"#
+            .write(to: folder.appendingPathComponent("satwatch.json"), atomically: true, encoding: .utf8)
+        let lines = Lines()
+        let logger = Logger(sink: lines.append)
+        let (setup, problems) = Setup.load(path: folder.appendingPathComponent("satwatch.json").path, environment: [:], logger: logger)
+        #expect(problems.isEmpty)
+        let store = try StateStore.open(path: setup!.config.statePath)
+        try store.connection.execute("CREATE TRIGGER full_disk BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
+
+        let (inputs, continuation) = AsyncStream.makeStream(of: EvaluatorInput.self)
+        let evaluator = Evaluator(setup: setup!, inputs: inputs, alarm: Alarm(), doorbell: Doorbell(),
+                                  health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), ruleStates: RuleStateBoard(),
+                                  logger: logger)
+        let alarm = evaluator.alarm
+        let running = Task { try await evaluator.run() }
+        let ticking = Task { await alarm.run { continuation.yield(.tick) } }
+        defer { running.cancel(); ticking.cancel() }
+
+        continuation.yield(Self.fees(12))
+        try await Self.wait { lines.all.contains { $0.contains("state commit failed; will retry") } }
+        #expect(try store.entries(states: [.pending], limit: 10).isEmpty)
+        #expect(try store.loadRuleStates()["fees-high"]?.status != .firing, "no state stored ahead of its notification")
+
+        try store.connection.execute("DROP TRIGGER full_disk")
+        try await Self.wait { try store.entries(states: [.pending], limit: 10).count == 1 }
+        try await Task.sleep(for: .milliseconds(1500))
+        let entries = try store.entries(states: [.pending, .sent, .dead], limit: 10)
+        #expect(entries.map(\.notification.rule) == ["fees-high"])
+        #expect(entries.map(\.notification.status) == [.firing])
+        #expect(try store.loadRuleStates()["fees-high"]?.status == .firing)
+    }
+}
