@@ -182,3 +182,19 @@ def test_healthz_metrics_and_feed_stale_alert(feed, receiver, mailbox, workers):
     assert statuses(receiver).count(("fees-high", "firing")) == 1, "staleness must not resolve or re-fire rules"
     assert worker.stop() == 0
 
+
+
+def test_reload_keeps_change_rule_history(feed, receiver, mailbox, workers):
+    drop = {"name": "drop", "metric": "btc.usd", "change": {"percent": -5, "within": "2s"}, "channels": ["hook"]}
+    worker = workers(config(feed, receiver, mailbox), {"price.json": [drop]}).start()
+    connected(feed)
+    feed.push({"conversions": {"time": 1, "USD": 100000}})
+    started = time.monotonic()
+    worker.write_rules("other.json", [{"name": "unrelated", "metric": "fee.hour", "above": 100, "channels": ["hook"]}])
+    worker.signal(signal.SIGHUP)
+    worker.wait_log(r"msg=reloaded")
+    connected(feed)
+    time.sleep(max(0.0, 2.5 - (time.monotonic() - started)))
+    feed.push({"conversions": {"time": 2, "USD": 90000}})
+    wait_for(lambda: ("drop", "firing") in statuses(receiver), what="the drop measured against the value from before the reload")
+    assert worker.stop() == 0

@@ -4,5 +4,6 @@ struct Boards: Sendable {
     let metrics: MetricBoard
     let rules: RuleStateBoard
     let deliveries: DeliveryCounters
+    let histories: HistoryHandover
     let startedAt: Timestamp
 }

@@ -22,7 +22,8 @@ public struct Daemon: Sendable {
     private func run(_ initial: Setup) async -> Int32 {
         let signals = UnixSignals([.terminate, .interrupt, .hangup])
         let boards = Boards(health: FeedHealthBoard(initial.config.feeds.map(\.kind)), metrics: MetricBoard(),
-                            rules: RuleStateBoard(), deliveries: DeliveryCounters(), startedAt: WallClock.now())
+                            rules: RuleStateBoard(), deliveries: DeliveryCounters(), histories: HistoryHandover(),
+                            startedAt: WallClock.now())
         var setup = initial
         guard var running = start(setup, boards: boards) else { return 1 }
         for await signal in signals {

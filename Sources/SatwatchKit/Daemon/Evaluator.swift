@@ -10,6 +10,7 @@ struct Evaluator: Service {
     let health: FeedHealthBoard
     let metrics: MetricBoard
     let ruleStates: RuleStateBoard
+    let histories: HistoryHandover
     let logger: Logger
     static let flushEvery = TimeSpan.seconds(60)
     /// How soon a failed commit is tried again.
@@ -29,6 +30,7 @@ struct Evaluator: Service {
             stale: FeedStaleMonitor(feeds: setup.config.feeds, channels: setup.config.defaultChannels, saved: saved, now: startedAt),
             lastFlush: startedAt)
         for kind in state.stale.staleFeeds { state.evaluator.setFeed(kind, stale: true) }
+        if let previous = histories.take() { state.evaluator.adopt(previous) }
         // Rules whose definition changed start fresh: store that now, so the old state is gone.
         flush(state, to: store, at: startedAt)
         ruleStates.publish(state.evaluator.engine)
@@ -54,6 +56,7 @@ struct Evaluator: Service {
             if !state.unsaved.isEmpty { next = min(next ?? .distantFuture, now + Self.commitRetry) }
             alarm.schedule(next)
         }
+        histories.put(state.evaluator.engine.historySnapshot)
         let end = WallClock.now()
         if state.unsaved.isEmpty || commit(state.unsaved, to: store, at: end) { flush(state, to: store, at: end) }
     }

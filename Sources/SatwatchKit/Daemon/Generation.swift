@@ -15,7 +15,8 @@ struct Generation: Sendable {
         let dispatcher = try Dispatcher(statePath: setup.config.statePath, channels: setup.config.channels,
                                         logger: logger, counters: boards.deliveries)
         let evaluator = Evaluator(setup: setup, inputs: inputs, alarm: alarm, doorbell: dispatcher.doorbell,
-                                  health: boards.health, metrics: boards.metrics, ruleStates: boards.rules, logger: logger)
+                                  health: boards.health, metrics: boards.metrics, ruleStates: boards.rules,
+                                  histories: boards.histories, logger: logger)
         var services: [any Service] = feeds + [
             evaluator,
             AlarmService(alarm: alarm) { continuation.yield(.tick) },

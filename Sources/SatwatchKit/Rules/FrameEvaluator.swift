@@ -31,6 +31,9 @@ public struct FrameEvaluator: Sendable {
     /// Lets time pass to `now` without data.
     public mutating func advance(to now: Timestamp) -> [RuleChange] { engine.advance(to: now) }
 
+    /// Takes over a previous engine's `change` histories (see `RuleEngine.adopt`).
+    public mutating func adopt(_ snapshot: HistorySnapshot) { engine.adopt(snapshot) }
+
     /// Marks a feed stale or fresh (see `RuleEngine.setFeed`).
     public mutating func setFeed(_ feed: FeedKind, stale: Bool) { engine.setFeed(feed.rawValue, stale: stale) }
 }

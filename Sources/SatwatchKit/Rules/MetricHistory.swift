@@ -1,10 +1,10 @@
 /// Recent values of one metric, for `change` rules: at most one point per second (the latest in
 /// that second), kept for the longest `within` of the rules that read it.
-struct MetricHistory {
+struct MetricHistory: Sendable {
     private var times: [Int64] = []
     private var values: [Double] = []
     private var head = 0
-    let retention: TimeSpan
+    var retention: TimeSpan
 
     init(retention: TimeSpan) { self.retention = retention }
 

@@ -18,6 +18,14 @@ import SatwatchTestSupport
         #expect(status == (name == "valid" ? 0 : 1))
     }
 
+    @Test func aMissingConfigSaysWhatToDo() async throws {
+        let path = try TestPaths.temporaryFolder().appendingPathComponent("satwatch.json").path
+        let captured = CapturedIO()
+        #expect(await SatwatchCommandLine.run(["check", "--config", path], io: captured.io) == 1)
+        #expect(captured.out.first == "\(path):1:1: no config file here: pass --config FILE or set SATWATCH_CONFIG "
+            + "(deploy/satwatch.json in the source tree is a working example)")
+    }
+
     @Test func shippedExampleConfigIsValid() async {
         let captured = CapturedIO()
         let path = TestPaths.repositoryRoot.appendingPathComponent("deploy/satwatch.json").path

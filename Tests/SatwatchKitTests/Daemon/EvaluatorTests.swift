@@ -42,7 +42,7 @@ import SatwatchTestSupport
 
         let (inputs, continuation) = AsyncStream.makeStream(of: EvaluatorInput.self)
         let evaluator = Evaluator(setup: setup!, inputs: inputs, alarm: Alarm(), doorbell: Doorbell(),
-                                  health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), ruleStates: RuleStateBoard(),
+                                  health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), ruleStates: RuleStateBoard(), histories: HistoryHandover(),
                                   logger: logger)
         let alarm = evaluator.alarm
         let running = Task { try await evaluator.run() }

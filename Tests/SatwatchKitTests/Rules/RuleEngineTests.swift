@@ -100,3 +100,20 @@ import Testing
         #expect(a.id.count == 16)
     }
 }
+
+extension RuleEngineTests {
+    /// After a reload the new engine takes over the old one's `change` history, so a drop that
+    /// started before the reload is still seen.
+    @Test func aReloadedEngineKeepsChangeHistory() {
+        let drop = Rule(name: "drop", metric: "btc.usd", condition: .change(percent: -5, within: .hours(1)))
+        var before = RuleEngine(rules: [drop])
+        _ = before.ingest(Self.sample("btc.usd", 100, at: 0))
+        _ = before.ingest(Self.sample("btc.usd", 99, at: 1800))
+        let renamed = Rule(name: "drop-renamed", metric: "btc.usd", condition: .change(percent: -5, within: .hours(1)))
+        var after = RuleEngine(rules: [renamed, Rule(name: "level", metric: "fee.fastest", condition: .above(1))])
+        #expect(after.ingest(Self.sample("btc.usd", 90, at: 3600)).isEmpty, "without history nothing can be compared")
+        var adopted = RuleEngine(rules: [renamed])
+        adopted.adopt(before.historySnapshot)
+        #expect(adopted.ingest(Self.sample("btc.usd", 90, at: 3600)).compactMap(\.notification).map(\.status) == [.firing])
+    }
+}

@@ -1,0 +1,13 @@
+import Synchronization
+
+/// Where a stopping evaluator leaves its `change` histories for the next generation's (SIGHUP
+/// reload). Memory only: after a restart, `change` rules need `within` of fresh data.
+final class HistoryHandover: Sendable {
+    private let snapshot = Mutex<HistorySnapshot?>(nil)
+
+    /// Leaves a snapshot for the next evaluator.
+    func put(_ value: HistorySnapshot) { snapshot.withLock { $0 = value } }
+
+    /// The snapshot left by the previous evaluator, once.
+    func take() -> HistorySnapshot? { snapshot.withLock { value in defer { value = nil }; return value } }
+}
