@@ -7,7 +7,7 @@ actor DeliveryStore {
     init(path: String) throws { store = try StateStore.open(path: path) }
 
     /// The oldest pending entry of `channel` (delivery is in order per channel).
-    func head(of channel: String) throws -> OutboxEntry? { try store.pendingEntries(channel: channel).first }
+    func head(of channel: String) throws -> OutboxEntry? { try store.nextPendingEntry(channel: channel) }
 
     /// Channels that have pending entries.
     func channelsWithPending() throws -> Set<String> {

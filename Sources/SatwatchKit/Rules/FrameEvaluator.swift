@@ -16,9 +16,9 @@ public struct FrameEvaluator: Sendable {
     /// Lets time pass to the frame's time, decodes it and evaluates its samples.
     public mutating func process(_ frame: RecordedFrame) -> (outcome: FrameOutcome, changes: [RuleChange]) {
         var changes = engine.advance(to: frame.at)
-        var decoder = decoders[frame.feed] ?? FeedConfig(kind: frame.feed).makeDecoder()
-        let outcome = decoder.decode(frame.text, at: frame.at)
-        decoders[frame.feed] = decoder
+        if decoders[frame.feed] == nil { decoders[frame.feed] = FeedConfig(kind: frame.feed).makeDecoder() }
+        // Decoded in place: stateful decoders (Coin Metrics' 200 days of prices) are not copied.
+        let outcome = decoders[frame.feed]!.decode(frame.text, at: frame.at)
         switch outcome {
         case .samples(let samples):
             for sample in samples { changes += engine.ingest(sample) }

@@ -6,24 +6,20 @@ extension SQLiteConnection {
     /// `COMMIT` when `body` returns, `ROLLBACK` when it throws. Called inside an open
     /// transaction, `body` simply joins it and the outermost call decides.
     package func transaction<Result>(_ body: () throws -> Result) throws -> Result {
-        guard isAutocommit else { return try body() }
-        try cached("BEGIN IMMEDIATE").execute()
-        let result: Result
-        do {
-            result = try body()
-            try cached("COMMIT").execute()
-        } catch {
-            rollback()
-            throw error
-        }
-        return result
+        try inTransaction(begin: "BEGIN IMMEDIATE", body)
     }
 
     /// Runs `body` in one read transaction (`BEGIN DEFERRED`), so that several queries see the
     /// same snapshot of the file while another connection writes.
     package func snapshot<Result>(_ body: () throws -> Result) throws -> Result {
+        try inTransaction(begin: "BEGIN DEFERRED", body)
+    }
+
+    /// `begin`, then `body`, then COMMIT, or ROLLBACK when `body` throws; inside an open
+    /// transaction `body` just joins it.
+    private func inTransaction<Result>(begin: String, _ body: () throws -> Result) throws -> Result {
         guard isAutocommit else { return try body() }
-        try cached("BEGIN DEFERRED").execute()
+        try cached(begin).execute()
         let result: Result
         do {
             result = try body()

@@ -37,6 +37,17 @@ extension StateStore {
         return try entries(from: statement)
     }
 
+    /// The oldest pending delivery of `channel`: the next one to try (one row, however long the
+    /// backlog of a channel that is down).
+    public func nextPendingEntry(channel: String) throws -> OutboxEntry? {
+        let statement = try connection.cached("""
+            SELECT \(Self.entryColumns)
+            WHERE o.state = 'pending' AND o.channel = ?1 ORDER BY o.id LIMIT 1
+            """)
+        try statement.bind(1, channel)
+        return try entries(from: statement).first
+    }
+
     /// Records a successful delivery (counting that attempt). Returns false when the entry is
     /// no longer pending (already marked, or unknown).
     @discardableResult

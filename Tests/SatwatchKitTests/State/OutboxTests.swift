@@ -93,6 +93,8 @@ struct OutboxTests {
         let entries = try store.dueEntries(now: F.at(due.now), limit: due.limit)
         #expect(entries.map(\.notification.id) == due.expected)
         #expect(try store.pendingEntries(channel: "b").map(\.notification.id) == ["b1", "b2"])
+        #expect(try store.nextPendingEntry(channel: "b")?.notification.id == "b1")
+        #expect(try store.nextPendingEntry(channel: "z") == nil)
     }
 
     @Test func statusEntriesAreNewestFirstAndFilteredByState() throws {
