@@ -43,10 +43,7 @@ enum RecordCommand: SatwatchCommand {
     /// Runs the feed's service with a sink that writes frames, until the time is up or a signal.
     private static func record(_ feed: FeedConfig, into writer: RecordingWriter, for duration: TimeSpan?, logger: Logger) async {
         let health = FeedHealthBoard([feed.kind])
-        let sink: @Sendable (FeedEvent) -> Void = { event in
-            if case .frame(let frame) = event { writer.append(frame) }
-        }
-        let service = feed.service(health: health, logger: logger, sink: sink)
+        let service = feed.service(health: health, logger: logger, sink: writer.append)
         let signals = UnixSignals([.terminate, .interrupt])
         await withTaskGroup(of: Void.self) { group in
             group.addTask { try? await service.run() }

@@ -7,10 +7,8 @@ struct Evaluator: Service {
     let inputs: AsyncStream<EvaluatorInput>
     let alarm: Alarm
     let doorbell: Doorbell
-    let health: FeedHealthBoard
-    let metrics: MetricBoard
-    let ruleStates: RuleStateBoard
-    let histories: HistoryHandover
+    /// Where the evaluator publishes what the endpoint reads, and hands over `change` history.
+    let boards: Boards
     let logger: Logger
     static let flushEvery = TimeSpan.seconds(60)
     /// How soon a failed commit is tried again.
@@ -30,20 +28,19 @@ struct Evaluator: Service {
             stale: FeedStaleMonitor(feeds: setup.config.feeds, channels: setup.config.defaultChannels, saved: saved, now: startedAt),
             lastFlush: startedAt)
         for kind in state.stale.staleFeeds { state.evaluator.setFeed(kind, stale: true) }
-        if let previous = histories.take() { state.evaluator.adopt(previous) }
+        if let previous = boards.histories.take() { state.evaluator.adopt(previous) }
         // Rules whose definition changed start fresh: store that now, so the old state is gone.
         flush(state, to: store, at: startedAt)
-        ruleStates.publish(state.evaluator.engine)
+        boards.rules.publish(state.evaluator.engine)
         alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
         for await input in inputs {
             let now = WallClock.now()
             var changes: [RuleChange]
             switch input {
-            case .feed(.frame(let frame)): changes = handle(frame, &state)
-            case .feed: changes = []
+            case .frame(let frame): changes = handle(frame, &state)
             case .tick: changes = state.advance(to: now)
             }
-            if !changes.isEmpty { ruleStates.publish(state.evaluator.engine) }
+            if !changes.isEmpty { boards.rules.publish(state.evaluator.engine) }
             // Changes a failed commit could not store stay queued, in order, and go first next time.
             state.unsaved += changes
             if !state.unsaved.isEmpty, commit(state.unsaved, to: store, at: now) { state.unsaved = [] }
@@ -56,26 +53,26 @@ struct Evaluator: Service {
             if !state.unsaved.isEmpty { next = min(next ?? .distantFuture, now + Self.commitRetry) }
             alarm.schedule(next)
         }
-        histories.put(state.evaluator.engine.historySnapshot)
+        boards.histories.put(state.evaluator.engine.historySnapshot)
         let end = WallClock.now()
         if state.unsaved.isEmpty || commit(state.unsaved, to: store, at: end) { flush(state, to: store, at: end) }
     }
 
     /// Decodes and evaluates one frame; updates health and the metric board.
     private func handle(_ frame: RecordedFrame, _ state: inout EvaluatorState) -> [RuleChange] {
-        var changes = state.evaluator.advance(to: frame.at)
+        var changes: [RuleChange] = []
         if let resolved = state.stale.frameArrived(frame.feed, at: frame.at) {
             state.evaluator.setFeed(frame.feed, stale: false)
             changes.append(resolved)
         }
+        // `process` lets time pass to the frame first, then evaluates its samples.
         let (outcome, frameChanges) = state.evaluator.process(frame)
         changes += frameChanges
         switch outcome {
-        case .samples(let samples) where !samples.isEmpty:
-            metrics.record(samples)
-            health.update(frame.feed) { $0.lastDataAt = frame.at }
+        case .samples(let samples):
+            boards.metrics.record(samples)
         case .skipped(let reason):
-            health.update(frame.feed) { $0.skipped[reason.code, default: 0] += 1 }
+            boards.health.update(frame.feed) { $0.skipped[reason.code, default: 0] += 1 }
             logger.debug("frame skipped", ["feed": frame.feed.rawValue, "reason": reason.code])
         default: break
         }
@@ -108,7 +105,7 @@ struct Evaluator: Service {
         let states = Dictionary(zip(engine.rules.map(\.name), engine.states), uniquingKeysWith: { $1 })
         do {
             try store.saveRuleStates(states, at: now)
-            try store.saveMetrics(metrics.snapshot)
+            try store.saveMetrics(boards.metrics.snapshot)
         } catch {
             logger.error("state flush failed", ["error": "\(error)"])
         }

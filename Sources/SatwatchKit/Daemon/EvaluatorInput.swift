@@ -1,7 +1,7 @@
 /// What the evaluator reacts to.
 enum EvaluatorInput: Sendable {
-    /// Something from a feed.
-    case feed(FeedEvent)
+    /// A frame from a feed (a response page, for Coin Metrics).
+    case frame(RecordedFrame)
     /// The alarm: something may be due.
     case tick
 }

@@ -9,14 +9,13 @@ struct Generation: Sendable {
     /// Builds every service; fails only when the state file or the endpoint cannot be opened.
     func services() throws -> [any Service] {
         let (inputs, continuation) = AsyncStream.makeStream(of: EvaluatorInput.self, bufferingPolicy: .unbounded)
-        let sink: @Sendable (FeedEvent) -> Void = { continuation.yield(.feed($0)) }
+        let sink: @Sendable (RecordedFrame) -> Void = { continuation.yield(.frame($0)) }
         let feeds = setup.config.feeds.map { $0.service(health: boards.health, logger: logger, sink: sink) }
         let alarm = Alarm()
         let dispatcher = try Dispatcher(statePath: setup.config.statePath, channels: setup.config.channels,
                                         logger: logger, counters: boards.deliveries)
         let evaluator = Evaluator(setup: setup, inputs: inputs, alarm: alarm, doorbell: dispatcher.doorbell,
-                                  health: boards.health, metrics: boards.metrics, ruleStates: boards.rules,
-                                  histories: boards.histories, logger: logger)
+                                  boards: boards, logger: logger)
         var services: [any Service] = feeds + [
             evaluator,
             AlarmService(alarm: alarm) { continuation.yield(.tick) },

@@ -5,10 +5,8 @@ import Synchronization
 public final class MetricBoard: Sendable {
     private let latest = Mutex<[MetricKey: Sample]>([:])
 
-    /// An empty board, or one seeded with values saved by an earlier run.
-    public init(_ samples: [Sample] = []) {
-        latest.withLock { board in for sample in samples { board[MetricKey(metric: sample.metric, source: sample.source)] = sample } }
-    }
+    /// An empty board.
+    public init() {}
 
     /// Records samples.
     func record(_ samples: [Sample]) {

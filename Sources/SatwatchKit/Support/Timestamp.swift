@@ -9,9 +9,6 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
     /// Creates a timestamp from milliseconds since the epoch.
     public init(milliseconds: Int64) { self.milliseconds = milliseconds }
 
-    /// Creates a timestamp from seconds since the epoch (fractions kept to the millisecond).
-    public init(seconds: Double) { self.milliseconds = Int64((seconds * 1000).rounded()) }
-
     /// The Unix epoch.
     public static let epoch = Timestamp(milliseconds: 0)
 

@@ -13,8 +13,8 @@ import SatwatchTestSupport
     }
 
     static func fees(_ fastest: Double) -> EvaluatorInput {
-        .feed(.frame(RecordedFrame(at: WallClock.now(), feed: .mempool,
-                                   text: #"{"fees": {"fastestFee": \#(fastest), "halfHourFee": 2, "hourFee": 1, "economyFee": 1, "minimumFee": 1}}"#)))
+        .frame(RecordedFrame(at: WallClock.now(), feed: .mempool,
+                             text: #"{"fees": {"fastestFee": \#(fastest), "halfHourFee": 2, "hourFee": 1, "economyFee": 1, "minimumFee": 1}}"#))
     }
 
     static func wait(_ condition: () throws -> Bool) async throws {
@@ -42,7 +42,9 @@ import SatwatchTestSupport
 
         let (inputs, continuation) = AsyncStream.makeStream(of: EvaluatorInput.self)
         let evaluator = Evaluator(setup: setup!, inputs: inputs, alarm: Alarm(), doorbell: Doorbell(),
-                                  health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), ruleStates: RuleStateBoard(), histories: HistoryHandover(),
+                                  boards: Boards(health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), rules: RuleStateBoard(),
+                                                 deliveries: DeliveryCounters(), histories: HistoryHandover(),
+                                                 startedAt: WallClock.now()),
                                   logger: logger)
         let alarm = evaluator.alarm
         let running = Task { try await evaluator.run() }

@@ -5,7 +5,7 @@ import SatwatchNet
 /// response page is forwarded as a frame, so `record` and `replay` treat it like any feed.
 public struct CoinMetricsFeed: Service {
     let config: FeedConfig
-    let sink: @Sendable (FeedEvent) -> Void
+    let sink: @Sendable (RecordedFrame) -> Void
     let health: FeedHealthBoard
     let logger: Logger
     let client = HTTPClient()
@@ -16,7 +16,7 @@ public struct CoinMetricsFeed: Service {
     public var name: String { "feed coinmetrics" }
 
     /// Creates the poller for `config`.
-    public init(config: FeedConfig, health: FeedHealthBoard, logger: Logger, sink: @escaping @Sendable (FeedEvent) -> Void) {
+    public init(config: FeedConfig, health: FeedHealthBoard, logger: Logger, sink: @escaping @Sendable (RecordedFrame) -> Void) {
         self.config = config
         self.sink = sink
         self.health = health
@@ -32,7 +32,6 @@ public struct CoinMetricsFeed: Service {
                 try await poll(&decoder)
                 if failures > 0 || !(health.snapshot.first { $0.kind == .coinmetrics }?.connected ?? false) {
                     logger.info("feed connected", ["feed": "coinmetrics", "url": config.url])
-                    sink(.connected(.coinmetrics))
                 }
                 failures = 0
                 health.update(.coinmetrics) { $0.connected = true; $0.lastError = nil }
@@ -42,7 +41,6 @@ public struct CoinMetricsFeed: Service {
                 wait = max(backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) }), error.retryAfter ?? .zero)
                 health.update(.coinmetrics) { $0.connected = false; $0.reconnects += 1; $0.lastError = error.reason }
                 logger.warn("feed poll failed", ["feed": "coinmetrics", "reason": error.reason, "retry_in": wait.text])
-                sink(.disconnected(.coinmetrics, reason: error.reason))
             }
             try? await Task.sleep(for: wait.duration)
         }
@@ -69,7 +67,7 @@ public struct CoinMetricsFeed: Service {
             let text = String(decoding: response.body, as: UTF8.self)
             _ = decoder.decode(text, at: now)
             health.update(.coinmetrics) { $0.lastFrameAt = now; $0.frames += 1 }
-            sink(.frame(RecordedFrame(at: now, feed: .coinmetrics, text: text)))
+            sink(RecordedFrame(at: now, feed: .coinmetrics, text: text))
             url = CoinMetricsDecoder.nextPageURL(text)
             pages += 1
         }

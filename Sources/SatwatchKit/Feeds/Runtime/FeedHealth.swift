@@ -6,8 +6,6 @@ public struct FeedHealth: Sendable, Equatable {
     public var connected = false
     /// When the last frame (data or heartbeat) arrived; nil before the first.
     public var lastFrameAt: Timestamp?
-    /// When the last sample-carrying frame arrived.
-    public var lastDataAt: Timestamp?
     /// Connections lost since start.
     public var reconnects = 0
     /// The reason of the last disconnect or failed poll.

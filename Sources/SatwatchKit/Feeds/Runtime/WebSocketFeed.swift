@@ -7,7 +7,7 @@ import SatwatchNet
 public struct WebSocketFeed: Service {
     let config: FeedConfig
     let wire: FeedWire
-    let sink: @Sendable (FeedEvent) -> Void
+    let sink: @Sendable (RecordedFrame) -> Void
     let health: FeedHealthBoard
     let logger: Logger
     let backoff = Backoff(initial: .seconds(1), maximum: .seconds(60))
@@ -17,7 +17,7 @@ public struct WebSocketFeed: Service {
     public var name: String { "feed \(config.kind.rawValue)" }
 
     /// Creates the service for `config`, sending events to `sink`.
-    public init(config: FeedConfig, health: FeedHealthBoard, logger: Logger, sink: @escaping @Sendable (FeedEvent) -> Void) {
+    public init(config: FeedConfig, health: FeedHealthBoard, logger: Logger, sink: @escaping @Sendable (RecordedFrame) -> Void) {
         self.config = config
         self.wire = FeedWire(config)
         self.sink = sink
@@ -36,7 +36,6 @@ public struct WebSocketFeed: Service {
             health.update(config.kind) { $0.connected = false; $0.reconnects += 1; $0.lastError = reason }
             logger.warn(wasConnected ? "feed disconnected" : "feed connect failed",
                         ["feed": config.kind.rawValue, "reason": reason, "retry_in": delay.text])
-            sink(.disconnected(config.kind, reason: reason))
             try? await Task.sleep(for: delay.duration)
         }
     }
@@ -58,7 +57,6 @@ public struct WebSocketFeed: Service {
         }
         health.update(config.kind) { $0.connected = true; $0.lastError = nil }
         logger.info("feed connected", ["feed": config.kind.rawValue, "url": config.url])
-        sink(.connected(config.kind))
         let lastFrame = LastFrameClock()
         let reason = await withTaskGroup(of: String?.self) { group in
             group.addTask { await self.read(connection, lastFrame: lastFrame) }
@@ -82,7 +80,7 @@ public struct WebSocketFeed: Service {
                     continue
                 case .text(let text):
                     health.update(config.kind) { $0.lastFrameAt = now; $0.frames += 1 }
-                    sink(.frame(RecordedFrame(at: now, feed: config.kind, text: text)))
+                    sink(RecordedFrame(at: now, feed: config.kind, text: text))
                 case .binary:
                     health.update(config.kind) { $0.lastFrameAt = now; $0.skipped["binary_frame", default: 0] += 1 }
                 }
