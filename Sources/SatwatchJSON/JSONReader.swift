@@ -79,7 +79,18 @@ struct JSONReader: ~Copyable {
         let mark = nodes.count
         while true {
             nodes.push(try parseValue())
-            if try !continues(closing: UInt8(ascii: "]"), else: "expected ',' or ']' after array element") { break }
+            skipWhitespace()
+            guard index < end else { throw error("unexpected end of input", at: end) }
+            let byte = base[index]
+            if byte == UInt8(ascii: ",") {
+                index += 1
+                skipWhitespace()
+            } else if byte == UInt8(ascii: "]") {
+                index += 1
+                break
+            } else {
+                throw error("expected ',' or ']' after array element", at: index)
+            }
         }
         depth -= 1
         return .array(nodes.popArray(from: mark))
@@ -106,23 +117,21 @@ struct JSONReader: ~Copyable {
             index += 1
             skipWhitespace()
             members.push(JSONMember(key: key, keyLocation: keyLocation, node: try parseValue()))
-            if try !continues(closing: UInt8(ascii: "}"), else: "expected ',' or '}' after object member") { break }
+            skipWhitespace()
+            guard index < end else { throw error("unexpected end of input", at: end) }
+            let byte = base[index]
+            if byte == UInt8(ascii: ",") {
+                index += 1
+                skipWhitespace()
+            } else if byte == UInt8(ascii: "}") {
+                index += 1
+                break
+            } else {
+                throw error("expected ',' or '}' after object member", at: index)
+            }
         }
         depth -= 1
         return .object(members.popArray(from: mark))
-    }
-
-    /// After an array element or object member: steps over `,` and returns true (another item
-    /// follows), or over `closing` and returns false; anything else is the error `message`.
-    mutating func continues(closing: UInt8, else message: String) throws(JSONSyntaxError) -> Bool {
-        skipWhitespace()
-        guard index < end else { throw error("unexpected end of input", at: end) }
-        let byte = base[index]
-        guard byte == UInt8(ascii: ",") || byte == closing else { throw error(message, at: index) }
-        index += 1
-        if byte == closing { return false }
-        skipWhitespace()
-        return true
     }
 
     /// Steps over an opening bracket, refusing to nest deeper than the limit.
