@@ -18,9 +18,24 @@ public struct PathResolver: Sendable {
 
     /// `path` itself when absolute, else joined to `base` (kept relative when `base` is).
     public func resolve(_ path: String) -> String {
-        if path.hasPrefix("/") || base.isEmpty || base == "." { return path }
-        if path.hasPrefix("./") { return resolve(String(path.dropFirst(2))) }
-        return base.hasSuffix("/") ? base + path : base + "/" + path
+        if path.hasPrefix("/") || base.isEmpty || base == "." { return Self.normalized(path) }
+        return Self.normalized(base + "/" + path)
+    }
+
+    /// `path` without `.` segments, doubled slashes, or `dir/..` pairs (lexically, as a person
+    /// would write it: `deploy/../data/x.db` → `data/x.db`); leading `..` stay.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part != ".." || !path.hasPrefix("/") {  // `/..` is `/`
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        if path.hasPrefix("/") { return "/" + joined }
+        return joined.isEmpty ? "." : joined
     }
 
     /// Every `*.json` file at `path`: the file itself, or those under the folder, recursively,
