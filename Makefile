@@ -23,10 +23,10 @@ release: deps
 
 test: deps peers
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/swift-test.sh
 	scripts/verify-deploy.sh $(CURDIR)/$(DEBUG_BIN)
 	$(DEBUG_BIN) test rule-tests/*.json
-	SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) python3 -m pytest -q Tests/e2e
+	SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 1200 python3 -m pytest -q -o faulthandler_timeout=300 Tests/e2e
 
 run: release
 	$(RELEASE_BIN) run --config $(CONFIG)

@@ -28,7 +28,8 @@ let package = Package(
         .executableTarget(name: "satwatch-bench", dependencies: ["SatwatchKit", "SatwatchJSON"], path: "bench/Sources/SatwatchBench"),
 
         // Test support shared by the test targets: Python peers under Tests/Peers, paths, ports.
-        .target(name: "SatwatchTestSupport", path: "Tests/SatwatchTestSupport"),
+        .target(name: "CChildSpawn", path: "Tests/CChildSpawn"),
+        .target(name: "SatwatchTestSupport", dependencies: ["CChildSpawn"], path: "Tests/SatwatchTestSupport"),
         .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON"]),
         .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchTestSupport"]),
         .testTarget(name: "SatwatchKitTests", dependencies: ["SatwatchKit", "SatwatchJSON", "SatwatchTestSupport"],

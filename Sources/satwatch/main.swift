@@ -1,3 +1,8 @@
+import Dispatch
 import SatwatchKit
 
-await SatwatchCommandLine.main()
+// Synchronous first: closed standard descriptors are reserved before the concurrency runtime
+// opens its own (a top-level `await` would start that runtime before this line).
+SatwatchCommandLine.prepareProcess()
+Task { await SatwatchCommandLine.main() }
+dispatchMain()

@@ -55,7 +55,7 @@ class Handler(BaseHTTPRequestHandler):
         response = self.peer.next_response(self.path, {
             "method": self.command, "path": self.path, "version": self.request_version,
             "headers": [[name, value] for name, value in self.headers.items()],
-            "body_b64": base64.b64encode(body).decode(),
+            "body_b64": base64.b64encode(body).decode(), "received_at": time.monotonic(),
         })
         time.sleep(response.get("delay", 0))
         size = response.get("body_size", 0)

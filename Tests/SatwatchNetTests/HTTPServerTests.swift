@@ -1,23 +1,16 @@
 import Foundation
+import SatwatchTestSupport
 import Testing
 @testable import SatwatchNet
 
 /// The endpoint server against a real HTTP client (the `curl` command line tool, a third-party
 /// implementation), over loopback.
 @Suite struct HTTPServerTests {
-    static func curl(_ arguments: [String]) throws -> (status: Int, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["curl", "-s", "--max-time", "5"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (Int(process.terminationStatus), String(decoding: data, as: UTF8.self))
+    static func curl(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await ChildProcess.run(["curl", "-s", "--max-time", "5"] + arguments)
     }
 
-    @Test func servesGetAndHeadAndRejectsOtherMethods() throws {
+    @Test func servesGetAndHeadAndRejectsOtherMethods() async throws {
         let server = try HTTPServer(host: "127.0.0.1", port: 0) { request in
             request.path == "/metrics"
                 ? HTTPServerResponse(status: 200, contentType: "text/plain; version=0.0.4", body: "up 1\n")
@@ -25,25 +18,25 @@ import Testing
         }
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
-        let get = try Self.curl(["-i", base + "/metrics?x=1"])
+        let get = try await Self.curl(["-i", base + "/metrics?x=1"])
         #expect(get.output.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(get.output.contains("Content-Type: text/plain; version=0.0.4\r\n"))
         #expect(get.output.hasSuffix("\r\n\r\nup 1\n"))
-        let head = try Self.curl(["-I", base + "/metrics"])
+        let head = try await Self.curl(["-I", base + "/metrics"])
         #expect(head.output.contains("Content-Length: 5\r\n"))
         #expect(!head.output.contains("up 1"))
-        #expect(try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", base + "/nope"]).output == "404")
-        #expect(try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", base + "/metrics"]).output == "405")
+        #expect(try await Self.curl(["-o", "/dev/null", "-w", "%{http_code}", base + "/nope"]).output == "404")
+        #expect(try await Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", base + "/metrics"]).output == "405")
     }
 
-    @Test func reportsABusyPortAndStopsCleanly() throws {
+    @Test func reportsABusyPortAndStopsCleanly() async throws {
         let first = try HTTPServer(host: "127.0.0.1", port: 0) { _ in HTTPServerResponse(status: 200, body: "") }
         #expect(throws: HTTPServer.StartError.self) {
             _ = try HTTPServer(host: "127.0.0.1", port: first.port) { _ in HTTPServerResponse(status: 200, body: "") }
         }
         first.stop()
         first.stop()
-        #expect(try Self.curl([ "http://127.0.0.1:\(first.port)/"]).status == 7)
+        #expect(try await Self.curl([ "http://127.0.0.1:\(first.port)/"]).status == 7)
     }
 
     @Test(arguments: [("GET /metrics HTTP/1.1\r\n", "GET", "/metrics"), ("HEAD /healthz?a=b HTTP/1.0\r\n", "HEAD", "/healthz")])

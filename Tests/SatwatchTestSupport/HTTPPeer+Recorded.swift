@@ -11,10 +11,14 @@ extension HTTPPeer {
         public var headers: [[String]]
         /// The body bytes.
         public var body: [UInt8]
+        /// When the peer had read the whole request, in seconds on its monotonic clock (only
+        /// differences between requests mean anything).
+        public var receivedAt: Double
 
         private enum CodingKeys: String, CodingKey {
             case method, path, headers
             case bodyBase64 = "body_b64"
+            case receivedAt = "received_at"
         }
 
         /// Decodes one line of the peer's record (the body comes base64-encoded).
@@ -24,6 +28,7 @@ extension HTTPPeer {
             path = try container.decode(String.self, forKey: .path)
             headers = try container.decode([[String]].self, forKey: .headers)
             body = [UInt8](Data(base64Encoded: try container.decode(String.self, forKey: .bodyBase64)) ?? Data())
+            receivedAt = try container.decode(Double.self, forKey: .receivedAt)
         }
     }
 }

@@ -146,12 +146,15 @@ class Worker:
         text = content if isinstance(content, str) else json.dumps({"rules": content})
         (self.folder / "rules" / name).write_text(text)
 
-    def start(self):
+    def start(self, closed=()):
+        """Starts `satwatch run`; `closed` names standard descriptors (0, 1) the worker starts
+        without, as under a supervisor that gives it no standard input."""
         self.starts += 1
         self.log_offset = self.log_path.stat().st_size if self.log_path.exists() else 0
         self.log = open(self.log_path, "ab")
+        close = (lambda: [os.close(fd) for fd in closed]) if closed else None
         self.process = subprocess.Popen([str(BINARY), "run", "--config", str(self.config_path)],
-                                        stdout=subprocess.DEVNULL, stderr=self.log)
+                                        stdout=subprocess.DEVNULL, stderr=self.log, preexec_fn=close)
         wait_for(lambda: "msg=started" in self.log_text() or self.process.poll() is not None, what="start")
         assert self.process.poll() is None, self.log_text()
         return self

@@ -1,6 +1,7 @@
 """`satwatch run` end to end: feed → rules → state/outbox → webhook and SMTP, restarts,
 signals, reload, endpoints."""
 import json
+import os
 import re
 import signal
 import time
@@ -198,3 +199,15 @@ def test_reload_keeps_change_rule_history(feed, receiver, mailbox, workers):
     feed.push({"conversions": {"time": 2, "USD": 90000}})
     wait_for(lambda: ("drop", "firing") in statuses(receiver), what="the drop measured against the value from before the reload")
     assert worker.stop() == 0
+
+
+def test_started_without_stdin_and_stdout_it_keeps_them_off_its_files(feed, receiver, mailbox, workers):
+    worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE]}).start(closed=(0, 1))
+    pid = worker.process.pid
+    # Closed at exec, they are /dev/null once it runs: the state file, sockets and logs got
+    # descriptors of their own instead of 0 and 1.
+    assert [os.readlink(f"/proc/{pid}/fd/{fd}") for fd in (0, 1)] == ["/dev/null", "/dev/null"]
+    connected(feed)
+    feed.fees(12.5)
+    wait_for(lambda: receiver.requests("/alerts"), what="firing")
+    assert statuses(receiver) == [("fees-high", "firing")]

@@ -10,6 +10,14 @@ public enum SatwatchCommandLine {
 
     /// Parses the process arguments, runs the command and exits with its status.
     public static func main() async -> Never {
+        let status = await run(Array(CommandLine.arguments.dropFirst()), io: .process())
+        exit(status)
+    }
+
+    /// Sets up the process before anything else runs; call it first, synchronously, before the
+    /// concurrency runtime starts (it opens descriptors of its own).
+    public static func prepareProcess() {
+        reserveStandardDescriptors()
         // A peer closing a socket must give an error on that socket, not kill the process.
         signal(SIGPIPE, SIG_IGN)
         // A parent may have blocked these (some test runners do); the worker must receive them.
@@ -17,8 +25,19 @@ public enum SatwatchCommandLine {
         sigemptyset(&handled)
         for signal in UnixSignal.allCases { sigaddset(&handled, signal.rawValue) }
         sigprocmask(SIG_UNBLOCK, &handled, nil)
-        let status = await run(Array(CommandLine.arguments.dropFirst()), io: .process())
-        exit(status)
+    }
+
+    /// Started with descriptor 0, 1 or 2 closed (a supervisor with no standard input, say), the
+    /// first file or socket opened would take that number, and a log line could land in the
+    /// state file. Each closed one is pointed at /dev/null before anything else opens.
+    static func reserveStandardDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) < 0 {
+            let null = open("/dev/null", O_RDWR)
+            if null >= 0, null != descriptor {
+                dup2(null, descriptor)
+                close(null)
+            }
+        }
     }
 
     /// Runs `arguments` (without the program name); returns the exit status.

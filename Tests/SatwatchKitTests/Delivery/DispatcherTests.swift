@@ -129,6 +129,7 @@ import SatwatchTestSupport
         // 3 s leaves room for the first attempts even when the parallel suite loads both cores.
         let policy = RetryPolicy(initialDelay: TimeSpan(milliseconds: 100), maxAge: .seconds(3))
         try await Self.run(harness.dispatcher(policy: policy)) { try harness.entries().first?.state == .dead }
-        #expect(try harness.entries().first?.lastError?.hasPrefix("not delivered within 3s (last error: HTTP 500") == true)
+        let reason = try harness.entries().first?.lastError ?? ""
+        #expect(reason.hasPrefix("not delivered within 3s (last error: HTTP 500"), "\(reason)")
     }
 }

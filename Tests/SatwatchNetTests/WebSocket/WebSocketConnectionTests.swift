@@ -37,7 +37,7 @@ struct WebSocketConnectionTests {
 
     @Test("Replays the mempool feed over wss:// with a CA file")
     func replayTLS() async throws {
-        let certificates = try #require(WSCertificates.shared)
+        let certificates = try #require(await WSCertificates.shared.value)
         let peer = try await WSPeer.start(["--replay", Self.feesFixture], tls: certificates)
         let connection = try await WebSocketConnection.connect(peer.options(caFile: certificates.caCertificate))
         let (messages, error) = try await WSRead.messages(connection, count: 215)
@@ -49,7 +49,7 @@ struct WebSocketConnectionTests {
 
     @Test("Without the CA file the TLS handshake fails on the certificate")
     func untrustedCertificate() async throws {
-        let certificates = try #require(WSCertificates.shared)
+        let certificates = try #require(await WSCertificates.shared.value)
         let peer = try await WSPeer.start([], tls: certificates)
         do {
             _ = try await WebSocketConnection.connect(peer.options())
