@@ -201,6 +201,22 @@ def test_reload_keeps_change_rule_history(feed, receiver, mailbox, workers):
     assert worker.stop() == 0
 
 
+def test_restart_keeps_change_rule_history(feed, receiver, mailbox, workers):
+    drop = {"name": "drop", "metric": "btc.usd", "change": {"percent": -5, "within": "4s"}, "channels": ["hook"]}
+    worker = workers(config(feed, receiver, mailbox), {"price.json": [drop]}).start()
+    connected(feed)
+    feed.push({"conversions": {"time": 1, "USD": 100000}})
+    started = time.monotonic()
+    wait_for(lambda: 'metric="btc.usd"' in worker.get("/metrics")[1], what="the sample to be evaluated")
+    assert worker.stop() == 0  # the shutdown flush writes the history to the state file
+    worker.start()
+    connected(feed)
+    time.sleep(max(0.0, 4.5 - (time.monotonic() - started)))
+    feed.push({"conversions": {"time": 2, "USD": 90000}})
+    wait_for(lambda: ("drop", "firing") in statuses(receiver), what="the drop measured against the value from before the restart")
+    assert worker.stop() == 0
+
+
 def test_started_without_stdin_and_stdout_it_keeps_them_off_its_files(feed, receiver, mailbox, workers):
     worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE]}).start(closed=(0, 1))
     pid = worker.process.pid

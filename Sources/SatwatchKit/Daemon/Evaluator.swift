@@ -28,9 +28,9 @@ struct Evaluator: Service {
             stale: FeedStaleMonitor(feeds: setup.config.feeds, channels: setup.config.defaultChannels, saved: saved, now: startedAt),
             lastFlush: startedAt)
         for kind in state.stale.staleFeeds { state.evaluator.setFeed(kind, stale: true) }
-        if let previous = boards.histories.take() { state.evaluator.adopt(previous) }
+        restoreHistory(&state, from: store)
         // Rules whose definition changed start fresh: store that now, so the old state is gone.
-        flush(state, to: store, at: startedAt)
+        flush(&state, to: store, at: startedAt)
         boards.rules.publish(state.evaluator.engine)
         alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
         for await input in inputs {
@@ -46,7 +46,7 @@ struct Evaluator: Service {
             if !state.unsaved.isEmpty, commit(state.unsaved, to: store, at: now) { state.unsaved = [] }
             // Never store rule states ahead of the notifications their changes owe.
             if state.unsaved.isEmpty, now - state.lastFlush >= Self.flushEvery {
-                flush(state, to: store, at: now)
+                flush(&state, to: store, at: now)
                 state.lastFlush = now
             }
             var next = state.nextDeadline(flushEvery: Self.flushEvery)
@@ -55,7 +55,20 @@ struct Evaluator: Service {
         }
         boards.histories.put(state.evaluator.engine.historySnapshot)
         let end = WallClock.now()
-        if state.unsaved.isEmpty || commit(state.unsaved, to: store, at: end) { flush(state, to: store, at: end) }
+        if state.unsaved.isEmpty || commit(state.unsaved, to: store, at: end) { flush(&state, to: store, at: end) }
+    }
+
+    /// Takes up the `change` histories: the state file's (a restart), then the previous
+    /// generation's, which may be fresher (a reload).
+    private func restoreHistory(_ state: inout EvaluatorState, from store: StateStore) {
+        do {
+            let stored = try store.loadHistory()
+            state.evaluator.adopt(HistorySnapshot(points: stored))
+            state.historySaved = stored.compactMapValues { $0.last?.at }
+        } catch {
+            logger.error("change history unreadable; change rules start without it", ["error": "\(error)"])
+        }
+        if let previous = boards.histories.take() { state.evaluator.adopt(previous) }
     }
 
     /// Decodes and evaluates one frame; updates health and the metric board.
@@ -99,13 +112,19 @@ struct Evaluator: Service {
         return true
     }
 
-    /// Saves every rule's last value and the latest metric values (for `status`).
-    private func flush(_ state: EvaluatorState, to store: StateStore, at now: Timestamp) {
+    /// Saves every rule's last value, the latest metric values (for `status`) and the `change`
+    /// histories' new points. A SIGKILL loses at most one interval of history, nothing else.
+    private func flush(_ state: inout EvaluatorState, to store: StateStore, at now: Timestamp) {
         let engine = state.evaluator.engine
         let states = Dictionary(zip(engine.rules.map(\.name), engine.states), uniquingKeysWith: { $1 })
+        let history = engine.historySnapshot
+        let fresh = history.points(after: state.historySaved)
         do {
             try store.saveRuleStates(states, at: now)
             try store.saveMetrics(boards.metrics.snapshot)
+            try store.saveHistory(fresh, keepingFrom: history.oldest)
+            state.historySaved = state.historySaved.filter { history.keys.contains($0.key) }
+                .merging(fresh.compactMapValues { $0.last?.at }) { $1 }
         } catch {
             logger.error("state flush failed", ["error": "\(error)"])
         }

@@ -5,6 +5,8 @@ struct EvaluatorState {
     var lastFlush: Timestamp
     /// Changes whose commit failed, oldest first, waiting for the next try.
     var unsaved: [RuleChange] = []
+    /// Per `change` history, the newest point the state file holds.
+    var historySaved: [String: Timestamp] = [:]
 
     /// Lets time pass: rules first, then feed staleness (which also pauses the stale feed's rules).
     mutating func advance(to now: Timestamp) -> [RuleChange] {

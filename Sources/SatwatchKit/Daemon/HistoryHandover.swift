@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Where a stopping evaluator leaves its `change` histories for the next generation's (SIGHUP
-/// reload). Memory only: after a restart, `change` rules need `within` of fresh data.
+/// reload). It carries the points since the last flush, which the state file does not have yet.
 final class HistoryHandover: Sendable {
     private let snapshot = Mutex<HistorySnapshot?>(nil)
 

@@ -29,14 +29,30 @@ struct MetricHistory: Sendable {
         }
     }
 
-    /// The latest value observed at or before `time`, or nil when history does not reach back.
-    func value(atOrBefore time: Timestamp) -> Double? {
-        let t = time.milliseconds
+    /// The latest value observed at or before `time` but not before `earliest`, or nil when
+    /// history does not reach back that far or has a gap there (a feed outage, the worker down).
+    func value(atOrBefore time: Timestamp, notBefore earliest: Timestamp) -> Double? {
+        let index = firstIndex(after: time.milliseconds) - 1
+        guard index >= head, times[index] >= earliest.milliseconds else { return nil }
+        return values[index]
+    }
+
+    /// The points kept, oldest first; only those after `time` when given.
+    func points(after time: Timestamp? = nil) -> [HistoryPoint] {
+        let start = time.map { firstIndex(after: $0.milliseconds) } ?? head
+        return (start..<times.count).map { HistoryPoint(at: Timestamp(milliseconds: times[$0]), value: values[$0]) }
+    }
+
+    /// The oldest point kept: every point before it is no longer needed.
+    var oldest: Timestamp? { head < times.count ? Timestamp(milliseconds: times[head]) : nil }
+
+    /// The index of the first kept point later than `t` (`times.count` when none is).
+    private func firstIndex(after t: Int64) -> Int {
         var low = head, high = times.count
         while low < high {
             let mid = (low + high) / 2
             if times[mid] <= t { low = mid + 1 } else { high = mid }
         }
-        return low > head ? values[low - 1] : nil
+        return low
     }
 }

@@ -1,7 +1,7 @@
 /// The state file's schema: its ordered migrations and how they are applied.
 package enum StateSchema {
     /// Every migration, in order; the last one's version is what this build writes.
-    package static let migrations: [SchemaMigration] = [version1]
+    package static let migrations: [SchemaMigration] = [version1, version2]
 
     /// The newest schema version this build knows.
     package static var currentVersion: Int64 { migrations.last?.version ?? 0 }
@@ -36,7 +36,7 @@ package enum StateSchema {
     /// not two), and `outbox.id` is a plain INTEGER PRIMARY KEY: a new row still gets an id above
     /// every existing row, which is all the per-channel order needs, without AUTOINCREMENT's
     /// extra `sqlite_sequence` page write per commit.
-    static let version1 = SchemaMigration(version: 1, sql: """
+    package static let version1 = SchemaMigration(version: 1, sql: """
         CREATE TABLE rule_state (
             name TEXT PRIMARY KEY NOT NULL,
             digest TEXT NOT NULL,
@@ -88,5 +88,16 @@ package enum StateSchema {
             UNIQUE (notification_id, channel)
         );
         CREATE INDEX outbox_due ON outbox (state, channel, next_attempt_at);
+        """)
+
+    /// `change` rules' recent values, so a restart does not leave them blind for `within`.
+    /// `key` is the metric, or `metric@source` for a rule pinned to a source.
+    package static let version2 = SchemaMigration(version: 2, sql: """
+        CREATE TABLE change_history (
+            key TEXT NOT NULL,
+            at INTEGER NOT NULL,
+            value REAL NOT NULL,
+            PRIMARY KEY (key, at)
+        ) WITHOUT ROWID;
         """)
 }

@@ -8,14 +8,31 @@ struct StateSchemaTests {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         #expect(try store.schemaVersion() == StateSchema.currentVersion)
-        #expect(StateSchema.currentVersion == 1)
+        #expect(StateSchema.currentVersion == 2)
         #expect(try store.connection.textPragma("journal_mode") == "wal")
         #expect(try store.connection.integerPragma("synchronous") == 1)  // NORMAL
         #expect(try store.connection.integerPragma("foreign_keys") == 1)
         #expect(try store.connection.integerPragma("busy_timeout") == 5_000)
         let tables = try store.connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             .query { $0.string(0) }
-        #expect(tables == ["metric_latest", "notification", "notification_label", "outbox", "rule_state"])
+        #expect(tables == ["change_history", "metric_latest", "notification", "notification_label", "outbox", "rule_state"])
+    }
+
+    /// A state file written by the first release (schema 1) opens with its data and gains the
+    /// `change` history table.
+    @Test func aVersionOneFileIsMigratedWithItsData() throws {
+        let directory = try StateTestDirectory()
+        let path = directory.path("state.db")
+        let old = try SQLiteConnection(path: path)
+        try StateSchema.migrate(old, migrations: [StateSchema.version1])
+        try old.execute("""
+            INSERT INTO rule_state (name, digest, status, updated_at) VALUES ('r', 'd', 'inactive', 1000)
+            """)
+        let store = try StateStore.open(path: path)
+        #expect(try store.schemaVersion() == 2)
+        #expect(try store.loadRuleStates().keys.sorted() == ["r"])
+        try store.saveHistory(["btc.usd": [HistoryPoint(at: StateFixtures.at(1), value: 1)]], keepingFrom: [:])
+        #expect(try store.loadHistory() == ["btc.usd": [HistoryPoint(at: StateFixtures.at(1), value: 1)]])
     }
 
     @Test func reopeningKeepsDataAndVersion() throws {
@@ -32,7 +49,7 @@ struct StateSchemaTests {
         let path = directory.path("state.db")
         try StateStore.open(path: path).connection.execute("PRAGMA user_version = \(StateSchema.currentVersion + 1)")
         let error = #expect(throws: StateStoreError.self) { try StateStore.open(path: path) }
-        #expect(error?.description == "state file \(path) has schema version 2; this satwatch knows up to 1")
+        #expect(error?.description == "state file \(path) has schema version 3; this satwatch knows up to 2")
     }
 
     @Test func migrationsApplyInOrderAndAFailingStepChangesNothing() throws {
