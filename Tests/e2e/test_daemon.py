@@ -185,36 +185,39 @@ def test_healthz_metrics_and_feed_stale_alert(feed, receiver, mailbox, workers):
 
 
 
-def test_reload_keeps_change_rule_history(feed, receiver, mailbox, workers):
-    drop = {"name": "drop", "metric": "btc.usd", "change": {"percent": -5, "within": "2s"}, "channels": ["hook"]}
+def price_then_drop(feed, receiver, mailbox, workers, within, interruption):
+    """A `change` rule over `within` seconds sees 100000, then `interruption(worker)` (a reload, a
+    restart), then 90000 just past `within`: a −10 % drop only if the value from before the
+    interruption is still known."""
+    drop = {"name": "drop", "metric": "btc.usd", "change": {"percent": -5, "within": f"{within}s"}, "channels": ["hook"]}
     worker = workers(config(feed, receiver, mailbox), {"price.json": [drop]}).start()
     connected(feed)
     feed.push({"conversions": {"time": 1, "USD": 100000}})
     started = time.monotonic()
-    worker.write_rules("other.json", [{"name": "unrelated", "metric": "fee.hour", "above": 100, "channels": ["hook"]}])
-    worker.signal(signal.SIGHUP)
-    worker.wait_log(r"msg=reloaded")
+    interruption(worker)
     connected(feed)
-    time.sleep(max(0.0, 2.5 - (time.monotonic() - started)))
+    time.sleep(max(0.0, within + 0.5 - (time.monotonic() - started)))
     feed.push({"conversions": {"time": 2, "USD": 90000}})
-    wait_for(lambda: ("drop", "firing") in statuses(receiver), what="the drop measured against the value from before the reload")
+    wait_for(lambda: ("drop", "firing") in statuses(receiver), what="the drop measured against the value from before")
     assert worker.stop() == 0
+
+
+def test_reload_keeps_change_rule_history(feed, receiver, mailbox, workers):
+    def reload(worker):
+        worker.write_rules("other.json", [{"name": "unrelated", "metric": "fee.hour", "above": 100, "channels": ["hook"]}])
+        worker.signal(signal.SIGHUP)
+        worker.wait_log(r"msg=reloaded")
+
+    price_then_drop(feed, receiver, mailbox, workers, 2, reload)
 
 
 def test_restart_keeps_change_rule_history(feed, receiver, mailbox, workers):
-    drop = {"name": "drop", "metric": "btc.usd", "change": {"percent": -5, "within": "4s"}, "channels": ["hook"]}
-    worker = workers(config(feed, receiver, mailbox), {"price.json": [drop]}).start()
-    connected(feed)
-    feed.push({"conversions": {"time": 1, "USD": 100000}})
-    started = time.monotonic()
-    wait_for(lambda: 'metric="btc.usd"' in worker.get("/metrics")[1], what="the sample to be evaluated")
-    assert worker.stop() == 0  # the shutdown flush writes the history to the state file
-    worker.start()
-    connected(feed)
-    time.sleep(max(0.0, 4.5 - (time.monotonic() - started)))
-    feed.push({"conversions": {"time": 2, "USD": 90000}})
-    wait_for(lambda: ("drop", "firing") in statuses(receiver), what="the drop measured against the value from before the restart")
-    assert worker.stop() == 0
+    def restart(worker):
+        wait_for(lambda: 'metric="btc.usd"' in worker.get("/metrics")[1], what="the sample to be evaluated")
+        assert worker.stop() == 0  # the shutdown flush writes the history to the state file
+        worker.start()
+
+    price_then_drop(feed, receiver, mailbox, workers, 4, restart)
 
 
 def test_started_without_stdin_and_stdout_it_keeps_them_off_its_files(feed, receiver, mailbox, workers):
