@@ -27,6 +27,7 @@ class Feed:
     def __init__(self, args):
         self.args = args
         self.clients = set()
+        self.accepted = 0  # connections ever made: tells a new client from one about to go
         self.sent = 0
         self.muted = False
         self.received = []
@@ -46,6 +47,7 @@ class Feed:
 
     async def serve_client(self, connection):
         self.clients.add(connection)
+        self.accepted += 1
         reader = asyncio.create_task(self.read(connection))
         try:
             if self.frames:
@@ -112,7 +114,7 @@ class Feed:
                     await client.send(b"\x00\x01binary")
                 writer.write(b"sent\n")
             elif text == "!count":
-                writer.write(f"{len(self.clients)} {self.sent}\n".encode())
+                writer.write(f"{len(self.clients)} {self.sent} {self.accepted}\n".encode())
             else:
                 for client in list(self.clients):
                     try:

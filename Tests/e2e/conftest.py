@@ -16,6 +16,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 ROOT = Path(__file__).resolve().parents[2]
 PEERS = ROOT / "Tests" / "Peers"
@@ -83,6 +84,10 @@ class Feed(Peer):
 
     def clients(self):
         return int(self.command("!count").split()[0])
+
+    def accepted(self):
+        """Connections ever made to this feed."""
+        return int(self.command("!count").split()[2])
 
     def fees(self, fastest, economy=1.0):
         return self.push({"fees": {"fastestFee": fastest, "halfHourFee": fastest, "hourFee": fastest,
@@ -226,3 +231,11 @@ def workers(tmp_path):
     for worker in started:
         if worker.process and worker.process.poll() is None:
             worker.kill()
+
+
+def metrics(worker):
+    """The worker's /metrics as {(sample name, sorted label pairs): value}."""
+    status, text = worker.get("/metrics")
+    assert status == 200
+    return {(s.name, tuple(sorted(s.labels.items()))): s.value
+            for family in text_string_to_metric_families(text) for s in family.samples}

@@ -5,19 +5,10 @@ import re
 import time
 from pathlib import Path
 
-from prometheus_client.parser import text_string_to_metric_families
-
-from conftest import Feed, Peer, ROOT, wait_for
+from conftest import Feed, Peer, ROOT, metrics, wait_for
 
 FIXTURES = ROOT.parent / "shared" / "fixtures"
 SUBSCRIBE = ['{"action":"init"}', '{"action":"want","data":["blocks","stats","mempool-blocks"]}']
-
-
-def metrics(worker):
-    status, text = worker.get("/metrics")
-    assert status == 200
-    return {(s.name, tuple(sorted(s.labels.items()))): s.value
-            for family in text_string_to_metric_families(text) for s in family.samples}
 
 
 def console_config(feeds, **extra):
@@ -56,6 +47,8 @@ def test_bad_frames_are_skipped_counted_and_harmless(feed, workers):
     for frame in ['{not json', '[1, 2, 3]', '{"fees": "cheap"}', '{"unheard": {"of": 1}}', '"\u0085"', '{' * 400]:
         feed.push(frame)
     feed.command("!binary")
+    # One unusable field: the frame's other four fees are still used, the field is counted.
+    feed.push({"fees": {"fastestFee": "fast", "halfHourFee": 8, "hourFee": 5, "economyFee": 2, "minimumFee": 1}})
     feed.push({"fees": {"fastestFee": 12, "halfHourFee": 8, "hourFee": 5, "economyFee": 2, "minimumFee": 1}})
     worker.wait_log(r'msg="alert firing" rule=f ')
     values = metrics(worker)
@@ -64,6 +57,7 @@ def test_bad_frames_are_skipped_counted_and_harmless(feed, workers):
     # `{not json` and 400-deep nesting are not JSON; an array, a string where the fees object
     # belongs, and a bare JSON string are the wrong shape.
     assert skipped == {"invalid_json": 2, "unexpected_shape": 3, "unknown_message": 1, "binary_frame": 1}
+    assert values[("satwatch_feed_rejected_fields_total", (("feed", "mempool"),))] == 1
     assert values[("satwatch_feed_connected", (("feed", "mempool"),))] == 1
     assert worker.stop() == 0
 

@@ -79,8 +79,12 @@ struct Evaluator: Service {
             changes.append(resolved)
         }
         // `process` lets time pass to the frame first, then evaluates its samples.
-        let (outcome, frameChanges) = state.evaluator.process(frame)
+        let (outcome, frameChanges, rejectedFields) = state.evaluator.process(frame)
         changes += frameChanges
+        if rejectedFields > 0 {
+            boards.health.update(frame.feed) { $0.rejectedFields += rejectedFields }
+            logger.debug("fields rejected", ["feed": frame.feed.rawValue, "count": "\(rejectedFields)"])
+        }
         switch outcome {
         case .samples(let samples):
             boards.metrics.record(samples)

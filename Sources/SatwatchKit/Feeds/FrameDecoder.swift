@@ -7,4 +7,13 @@ public protocol FrameDecoder: Sendable {
     /// Decodes one frame received at `at`. Stateful decoders (e.g. Coin Metrics keeping 200 days
     /// of prices for the Mayer multiple) update themselves.
     mutating func decode(_ frame: String, at: Timestamp) -> FrameOutcome
+
+    /// Fields that were present but unusable in frames that still produced samples (a frame
+    /// that produced none is `.skipped` instead), since the decoder was made.
+    var rejectedFields: Int { get }
+}
+
+extension FrameDecoder {
+    /// For decoders whose frames carry one value each: a bad one skips the whole frame.
+    public var rejectedFields: Int { 0 }
 }

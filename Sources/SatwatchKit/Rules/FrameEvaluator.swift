@@ -13,19 +13,22 @@ public struct FrameEvaluator: Sendable {
         self.decoders = Dictionary(uniqueKeysWithValues: feeds.map { ($0.kind, $0.makeDecoder()) })
     }
 
-    /// Lets time pass to the frame's time, decodes it and evaluates its samples.
-    public mutating func process(_ frame: RecordedFrame) -> (outcome: FrameOutcome, changes: [RuleChange]) {
+    /// Lets time pass to the frame's time, decodes it and evaluates its samples; also says how
+    /// many of the frame's fields were unusable though the frame as a whole was not.
+    public mutating func process(_ frame: RecordedFrame) -> (outcome: FrameOutcome, changes: [RuleChange], rejectedFields: Int) {
         var changes = engine.advance(to: frame.at)
         if decoders[frame.feed] == nil { decoders[frame.feed] = FeedConfig(kind: frame.feed).makeDecoder() }
+        let rejectedBefore = decoders[frame.feed]!.rejectedFields
         // Decoded in place: stateful decoders (Coin Metrics' 200 days of prices) are not copied.
         let outcome = decoders[frame.feed]!.decode(frame.text, at: frame.at)
+        let rejected = decoders[frame.feed]!.rejectedFields - rejectedBefore
         switch outcome {
         case .samples(let samples):
             for sample in samples { changes += engine.ingest(sample) }
         case .liveness: break
         case .skipped(let reason): skipped[frame.feed, default: [:]][reason, default: 0] += 1
         }
-        return (outcome, changes)
+        return (outcome, changes, rejected)
     }
 
     /// Lets time pass to `now` without data.

@@ -12,6 +12,8 @@ public struct FeedHealth: Sendable, Equatable {
     public var lastError: String?
     /// Frames skipped, by reason code.
     public var skipped: [String: Int] = [:]
+    /// Unusable fields in frames that still gave samples (the rest of the frame was used).
+    public var rejectedFields = 0
     /// Frames received.
     public var frames = 0
 
