@@ -13,6 +13,8 @@ swift build -c release --product satwatch --static-swift-stdlib
 install -m 0755 .build/release/satwatch /usr/local/bin/satwatch
 
 id satwatch >/dev/null 2>&1 || useradd --system --home-dir /var/lib/satwatch --no-create-home --shell /usr/sbin/nologin satwatch
+# systemd's StateDirectory= makes this too; without systemd the worker could not create it.
+install -d -m 0750 -o satwatch -g satwatch /var/lib/satwatch
 install -d -m 0755 /etc/satwatch
 [ -e /etc/satwatch/satwatch.json ] || install -m 0644 deploy/satwatch.system.json /etc/satwatch/satwatch.json
 [ -d /etc/satwatch/rules ] || { install -d -m 0755 /etc/satwatch/rules && install -m 0644 rules/*.json /etc/satwatch/rules/; }
@@ -28,5 +30,6 @@ if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
     systemctl --no-pager status satwatch || true
   fi
 else
-  echo "install.sh: no running systemd; start it with: sudo -u satwatch SATWATCH_CONFIG=/etc/satwatch/satwatch.json /usr/local/bin/satwatch run" >&2
+  echo "install.sh: no running systemd; start it with (secrets from satwatch.env exported first):" >&2
+  echo "  runuser -u satwatch -- env SATWATCH_CONFIG=/etc/satwatch/satwatch.json /usr/local/bin/satwatch run" >&2
 fi
