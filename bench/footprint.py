@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """RSS and CPU of `satwatch run` (release build) while connected to local servers replaying the
 recorded mempool.space and Coinbase streams at their real pace (Tests/Peers/feed_peer.py, looped).
-Prints Markdown table rows. Usage: footprint.py BINARY FIXTURES [SECONDS]"""
+Prints Markdown table rows. Usage: footprint.py BINARY FIXTURES [SECONDS] [BUILD]
+BUILD names the binary in the rows (e.g. `static`); RSS counts the shared libraries' mapped pages
+too, so the anonymous part (heap, stacks: what the process really adds) is printed beside it."""
 import json
 import os
 import subprocess
@@ -11,6 +13,7 @@ import time
 
 BINARY, FIXTURES = sys.argv[1], sys.argv[2]
 SECONDS = float(sys.argv[3]) if len(sys.argv) > 3 else 30
+BUILD = f" ({sys.argv[4]})" if len(sys.argv) > 4 else ""
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -27,9 +30,9 @@ def cpu_seconds(pid):
 
 
 def rss_mb(pid):
-    for line in open(f"/proc/{pid}/status"):
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
+    """(resident, of which anonymous) in MB."""
+    fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status"))
+    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["RssAnon"].split()[0]) / 1024
 
 
 def measure(feeds, label):
@@ -47,13 +50,15 @@ def measure(feeds, label):
     try:
         time.sleep(5)
         cpu_start, wall_start = cpu_seconds(worker.pid), time.monotonic()
-        peak = 0.0
+        peak, anonymous = 0.0, 0.0
         while time.monotonic() - wall_start < SECONDS:
             time.sleep(1)
-            peak = max(peak, rss_mb(worker.pid))
+            resident, private = rss_mb(worker.pid)
+            peak, anonymous = max(peak, resident), max(anonymous, private)
         cpu = (cpu_seconds(worker.pid) - cpu_start) / (time.monotonic() - wall_start) * 100
-        print(f"| run idle, {label}: RSS (peak over {SECONDS:.0f} s) | {peak:.1f} | MB | <= 25 |")
-        print(f"| run idle, {label}: CPU | {cpu:.2f} | % of one core | <= 1 |")
+        print(f"| run idle, {label}{BUILD}: RSS (peak over {SECONDS:.0f} s) | {peak:.1f} | MB | <= 25 |")
+        print(f"| run idle, {label}{BUILD}: of which anonymous | {anonymous:.1f} | MB | |")
+        print(f"| run idle, {label}{BUILD}: CPU | {cpu:.2f} | % of one core | <= 1 |")
     finally:
         worker.terminate()
         worker.wait(10)
