@@ -20,9 +20,6 @@ actor DeliveryStore {
         _ = try store.markRetry(id: entry.id, attempts: attempts, nextAttemptAt: next, error: error, at: now)
     }
 
-    /// Moves the WAL into the database file when no reader needs it (cheap when nothing to do).
-    func checkpoint() { _ = try? store.checkpoint() }
-
     func markDead(_ entry: OutboxEntry, at now: Timestamp, reason: String) throws {
         _ = try store.markDead(id: entry.id, at: now, reason: reason)
     }

@@ -8,6 +8,7 @@ public struct Dispatcher: Sendable {
     /// The channels by name.
     public let channels: [String: any Channel]
     let store: DeliveryStore
+    let statePath: String
     let policy: RetryPolicy
     let logger: Logger
     let clock: @Sendable () -> Timestamp
@@ -25,6 +26,7 @@ public struct Dispatcher: Sendable {
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
         self.channels = channels
         self.store = try DeliveryStore(path: statePath)
+        self.statePath = statePath
         self.policy = policy
         self.logger = logger
         self.clock = clock
@@ -47,11 +49,13 @@ public struct Dispatcher: Sendable {
     }
 
     /// The evaluator's connection never checkpoints the WAL (that would put fsyncs on the alert
-    /// path); this does, every few seconds, off the hot path.
+    /// path), nor does the delivery store (the next delivery would wait behind them on its
+    /// actor): this task does, every few seconds, through a connection of its own.
     private func checkpointWhileIdle() async {
+        guard let checkpointer = try? StateStore.open(path: statePath) else { return }
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(5))
-            await store.checkpoint()
+            _ = try? checkpointer.checkpoint()
         }
     }
 
