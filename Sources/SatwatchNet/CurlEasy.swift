@@ -17,6 +17,20 @@ package final class CurlEasy {
         self.handle = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        applyBaseOptions()
+    }
+
+    /// Clears every option of the previous transfer for the next one, keeping what makes reuse
+    /// worth it: open connections, the DNS cache and TLS sessions.
+    package func reset() {
+        curl_easy_reset(handle)
+        for list in lists { curl_slist_free_all(list) }
+        lists = []
+        errorBuffer[0] = 0
+        applyBaseOptions()
+    }
+
+    private func applyBaseOptions() {
         _ = satwatch_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         // Never let curl raise SIGALRM/SIGPIPE in a multi-threaded daemon.
         _ = satwatch_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)

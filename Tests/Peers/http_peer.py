@@ -56,6 +56,7 @@ class Handler(BaseHTTPRequestHandler):
             "method": self.command, "path": self.path, "version": self.request_version,
             "headers": [[name, value] for name, value in self.headers.items()],
             "body_b64": base64.b64encode(body).decode(), "received_at": time.monotonic(),
+            "client_port": self.client_address[1],
         })
         time.sleep(response.get("delay", 0))
         size = response.get("body_size", 0)

@@ -14,11 +14,14 @@ extension HTTPPeer {
         /// When the peer had read the whole request, in seconds on its monotonic clock (only
         /// differences between requests mean anything).
         public var receivedAt: Double
+        /// The client's TCP port: two requests with the same one came over one connection.
+        public var clientPort: Int
 
         private enum CodingKeys: String, CodingKey {
             case method, path, headers
             case bodyBase64 = "body_b64"
             case receivedAt = "received_at"
+            case clientPort = "client_port"
         }
 
         /// Decodes one line of the peer's record (the body comes base64-encoded).
@@ -29,6 +32,7 @@ extension HTTPPeer {
             headers = try container.decode([[String]].self, forKey: .headers)
             body = [UInt8](Data(base64Encoded: try container.decode(String.self, forKey: .bodyBase64)) ?? Data())
             receivedAt = try container.decode(Double.self, forKey: .receivedAt)
+            clientPort = try container.decode(Int.self, forKey: .clientPort)
         }
     }
 }

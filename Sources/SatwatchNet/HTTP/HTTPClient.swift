@@ -1,6 +1,6 @@
 import CCurl
 
-/// Sends HTTP requests with libcurl, one handle per request, off the Swift cooperative pool.
+/// Sends HTTP requests with libcurl, off the Swift cooperative pool, reusing connections.
 ///
 /// Behaviour a caller can rely on:
 /// - Redirects are **not** followed: a 3xx comes back as the response. Webhook URLs are
@@ -11,13 +11,17 @@ import CCurl
 /// - TLS peers are verified against the system store, or only `caFile` when the request has one.
 /// - The response body is capped at `maxResponseBytes`; the rest is not downloaded.
 /// - A task cancelled while waiting aborts its transfer within about a second (curl error 42).
+/// - Connections are kept alive between requests (up to two minutes idle, curl's default), so
+///   the next request to the same host skips the TCP and TLS handshakes.
 public struct HTTPClient: Sendable {
     /// The most body bytes kept from one response.
     public var maxResponseBytes: Int
     /// The longest wait for a TCP (and TLS) connection, within the request's own timeout.
     public var connectTimeout: Duration
 
-    /// Creates a client.
+    private let handles = CurlHandlePool(capacity: 4)
+
+    /// Creates a client. Copies of it share its kept-alive connections.
     public init(maxResponseBytes: Int = 1 << 20, connectTimeout: Duration = .seconds(10)) {
         self.maxResponseBytes = maxResponseBytes
         self.connectTimeout = connectTimeout
@@ -37,7 +41,7 @@ public struct HTTPClient: Sendable {
 
     /// The blocking transfer, run on a thread of its own.
     func perform(_ request: HTTPRequest, flag: CancellationFlag) throws(CurlError) -> HTTPResponse {
-        let easy = try CurlEasy()
+        let easy = try handles.take()
         let collector = HTTPResponseCollector(maxBodyBytes: maxResponseBytes)
         try easy.configureTransfer(protocols: "http,https", timeout: request.timeout,
                                    connectTimeout: connectTimeout, caFile: request.caFile)
@@ -54,6 +58,8 @@ public struct HTTPClient: Sendable {
         if code != CURLE_OK && !(code == CURLE_WRITE_ERROR && collector.truncated) {
             throw easy.error(code)
         }
+        // Only a clean transfer leaves its connection worth keeping (curl closes a broken one).
+        if code == CURLE_OK { handles.put(easy) }
         return HTTPResponse(status: easy.infoLong(CURLINFO_RESPONSE_CODE), headers: collector.headers,
                             body: collector.body, bodyTruncated: collector.truncated)
     }
