@@ -5,7 +5,7 @@ CONFIG ?= deploy/satwatch.json
 DEBUG_BIN := .build/debug/satwatch
 RELEASE_BIN := .build/release/satwatch
 
-.PHONY: all build release test run demo bench deps peers clean
+.PHONY: all build release test run demo bench fuzz deps peers clean
 
 all: build
 
@@ -26,6 +26,8 @@ test: deps peers
 	SWIFT=$(SWIFT) scripts/swift-test.sh
 	scripts/verify-deploy.sh $(CURDIR)/$(DEBUG_BIN)
 	$(DEBUG_BIN) test rule-tests/*.json
+	python3 fuzz/seed.py ../shared/fixtures .build/fuzz-seeds >/dev/null
+	find fuzz/corpus .build/fuzz-seeds -type f ! -name '*.md' -print0 | xargs -0 .build/debug/satwatch-fuzz
 	SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 1200 python3 -m pytest -q -o faulthandler_timeout=300 Tests/e2e
 
 run: release
@@ -36,6 +38,10 @@ demo: build
 
 bench: deps
 	bench/run
+
+# Coverage-guided fuzzing of the JSON reader, feed decoders and WebSocket framing (FUZZ_SECONDS, default 300).
+fuzz: deps
+	fuzz/run $(FUZZ_SECONDS)
 
 clean:
 	rm -rf .build

@@ -27,6 +27,10 @@ let package = Package(
         // Benchmarks: `bench/run` builds this in release and prints a table.
         .executableTarget(name: "satwatch-bench", dependencies: ["SatwatchKit", "SatwatchJSON"], path: "bench/Sources/SatwatchBench"),
 
+        // Fuzzing harness: `fuzz/run` builds it with libFuzzer; a plain build replays the corpus.
+        .executableTarget(name: "satwatch-fuzz", dependencies: ["SatwatchKit", "SatwatchJSON", "SatwatchNet"],
+                          path: "fuzz/Sources/SatwatchFuzz"),
+
         // Test support shared by the test targets: Python peers under Tests/Peers, paths, ports.
         .target(name: "CChildSpawn", path: "Tests/CChildSpawn"),
         .target(name: "SatwatchTestSupport", dependencies: ["CChildSpawn"], path: "Tests/SatwatchTestSupport"),

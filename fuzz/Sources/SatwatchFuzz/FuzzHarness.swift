@@ -1,0 +1,56 @@
+import SatwatchJSON
+import SatwatchKit
+import SatwatchNet
+
+/// What the fuzzer throws at: everything that reads bytes a feed or a user controls. The first
+/// input byte picks the target, the rest is its input; each target must return (any outcome, any
+/// error) and never trap, whatever the bytes.
+enum FuzzHarness {
+    /// The targets, in selector order (`selector % count`).
+    static let targets: [(name: String, run: @Sendable (UnsafeRawBufferPointer) -> Void)] = [
+        ("json", parseJSON),
+        ("mempool", { decode(.mempool, $0) }),
+        ("coinbase", { decode(.coinbase, $0) }),
+        ("kraken", { decode(.kraken, $0) }),
+        ("coinmetrics", { decode(.coinmetrics, $0) }),
+        ("websocket", decodeWebSocketFrames),
+    ]
+
+    /// Runs one input: selector byte, then the target's bytes.
+    static func run(_ input: UnsafeRawBufferPointer) {
+        guard let selector = input.first else { return }
+        targets[Int(selector) % targets.count].run(UnsafeRawBufferPointer(rebasing: input.dropFirst()))
+    }
+
+    /// The config and rule file reader (positions on) and the frame reader (positions off).
+    static func parseJSON(_ bytes: UnsafeRawBufferPointer) {
+        _ = try? JSONParser.parse(bytes: bytes, positions: true)
+        _ = try? JSONParser.parse(bytes: bytes, positions: false)
+    }
+
+    /// A feed's decoder, twice in a row (decoders keep state, e.g. Coin Metrics' price window).
+    static func decode(_ kind: FeedKind, _ bytes: UnsafeRawBufferPointer) {
+        var decoder = FeedConfig(kind: kind).makeDecoder()
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = decoder.decode(text, at: Timestamp(milliseconds: 1_700_000_000_000))
+        _ = decoder.decode(text, at: Timestamp(milliseconds: 1_700_000_060_000))
+    }
+
+    /// The RFC 6455 frame decoder over a byte stream cut into pieces the way a socket might
+    /// (the first byte sets the piece size), with a small message limit to reach that path too.
+    static func decodeWebSocketFrames(_ bytes: UnsafeRawBufferPointer) {
+        guard let first = bytes.first else { return }
+        let piece = Int(first % 32) + 1
+        var decoder = WebSocketFrameDecoder(maxMessageBytes: 4096)
+        var index = 1
+        while index < bytes.count {
+            let end = min(bytes.count, index + piece)
+            do {
+                try decoder.feed(UnsafeRawBufferPointer(rebasing: bytes[index..<end])) { _ in }
+            } catch {
+                return
+            }
+            index = end
+        }
+    }
+}

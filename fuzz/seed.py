@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Writes libFuzzer seeds from the recorded fixtures: one file per distinct frame, prefixed with
+the harness's selector byte for its target (see FuzzHarness.targets), plus WebSocket frame
+streams and the shipped config and rule files. Usage: seed.py FIXTURES OUT"""
+import hashlib
+import json
+import os
+import struct
+import sys
+from pathlib import Path
+
+FIXTURES, OUT = Path(sys.argv[1]), Path(sys.argv[2])
+ROOT = Path(__file__).resolve().parents[1]
+JSON, MEMPOOL, COINBASE, KRAKEN, COINMETRICS, WEBSOCKET = range(6)
+seen = set()
+
+
+def write(selector, payload):
+    data = bytes([selector]) + payload
+    digest = hashlib.sha1(data).hexdigest()
+    if digest in seen:
+        return
+    seen.add(digest)
+    (OUT / digest).write_bytes(data)
+
+
+def frame(opcode, payload, fin=True):
+    head = bytes([(0x80 if fin else 0) | opcode])
+    if len(payload) < 126:
+        head += bytes([len(payload)])
+    elif len(payload) < 65536:
+        head += bytes([126]) + struct.pack(">H", len(payload))
+    else:
+        head += bytes([127]) + struct.pack(">Q", len(payload))
+    return head + payload
+
+
+OUT.mkdir(parents=True, exist_ok=True)
+feeds = {"mempool-ws-fees.jsonl": MEMPOOL, "mempool-ws-control.jsonl": MEMPOOL,
+         "coinbase-ticker.jsonl": COINBASE, "kraken-ticker.jsonl": KRAKEN}
+for name, selector in feeds.items():
+    lines = (FIXTURES / name).read_bytes().splitlines()
+    for line in lines[:200]:
+        write(selector, line)
+        write(JSON, line)
+    # A server's byte stream: text frames, a fragmented one, a ping and a close.
+    stream = b"".join(frame(1, line) for line in lines[:3])
+    stream += frame(1, b"frag", fin=False) + frame(9, b"hi") + frame(0, b"ment")
+    stream += frame(8, struct.pack(">H", 1000) + b"bye")
+    write(WEBSOCKET, bytes([7]) + stream)
+write(MEMPOOL, (FIXTURES / "mempool-ws-init.json").read_bytes())
+write(COINMETRICS, (FIXTURES / "coinmetrics-mvrv.json").read_bytes())
+for path in [ROOT / "deploy/satwatch.json", *sorted((ROOT / "rules").glob("*.json"))]:
+    write(JSON, path.read_bytes())
+print(f"{len(seen)} seeds in {OUT}")
