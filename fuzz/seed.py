@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes libFuzzer seeds from the recorded fixtures: one file per distinct frame, prefixed with
 the harness's selector byte for its target (see FuzzHarness.targets), plus WebSocket frame
-streams and the shipped config and rule files. Usage: seed.py FIXTURES OUT"""
+streams, and the shipped and test-fixture config and rule files (valid and broken). Usage: seed.py FIXTURES OUT"""
 import hashlib
 import json
 import os
@@ -11,7 +11,7 @@ from pathlib import Path
 
 FIXTURES, OUT = Path(sys.argv[1]), Path(sys.argv[2])
 ROOT = Path(__file__).resolve().parents[1]
-JSON, MEMPOOL, COINBASE, KRAKEN, COINMETRICS, WEBSOCKET = range(6)
+JSON, MEMPOOL, COINBASE, KRAKEN, COINMETRICS, WEBSOCKET, CONFIG, RULES = range(8)
 seen = set()
 
 
@@ -50,6 +50,13 @@ for name, selector in feeds.items():
     write(WEBSOCKET, bytes([7]) + stream)
 write(MEMPOOL, (FIXTURES / "mempool-ws-init.json").read_bytes())
 write(COINMETRICS, (FIXTURES / "coinmetrics-mvrv.json").read_bytes())
-for path in [ROOT / "deploy/satwatch.json", *sorted((ROOT / "rules").glob("*.json"))]:
+checks = ROOT / "Tests/SatwatchKitTests/Fixtures/check"
+configs = [ROOT / "deploy/satwatch.json", ROOT / "deploy/satwatch.system.json", *sorted(checks.glob("*/satwatch.json"))]
+rules = [*sorted((ROOT / "rules").glob("*.json")), *sorted(checks.glob("*/rules/*.json"))]
+for path in configs:
     write(JSON, path.read_bytes())
+    write(CONFIG, path.read_bytes())
+for path in rules:
+    write(JSON, path.read_bytes())
+    write(RULES, path.read_bytes())
 print(f"{len(seen)} seeds in {OUT}")

@@ -1,8 +1,10 @@
+import Glibc
 import SatwatchJSON
 import SatwatchKit
 import SatwatchNet
 
-/// What the fuzzer throws at: everything that reads bytes a feed or a user controls. The first
+/// What the fuzzer throws at: everything that reads bytes a feed or a user controls (a config or
+/// rule file is read again on every SIGHUP, so a crash there would take the worker down). The first
 /// input byte picks the target, the rest is its input; each target must return (any outcome, any
 /// error) and never trap, whatever the bytes.
 enum FuzzHarness {
@@ -14,6 +16,8 @@ enum FuzzHarness {
         ("kraken", { decode(.kraken, $0) }),
         ("coinmetrics", { decode(.coinmetrics, $0) }),
         ("websocket", decodeWebSocketFrames),
+        ("config", { loadFiles(config: $0, rules: nil) }),
+        ("rules", { loadFiles(config: nil, rules: $0) }),
     ]
 
     /// Runs one input: selector byte, then the target's bytes.
@@ -51,6 +55,32 @@ enum FuzzHarness {
                 return
             }
             index = end
+        }
+    }
+
+    /// The config loader and the rule loader with all their cross-checks, on files in a
+    /// tmpfs folder of this process: the input is the config (with a fixed rule file) or the
+    /// rule file (with a fixed config).
+    static func loadFiles(config: UnsafeRawBufferPointer?, rules: UnsafeRawBufferPointer?) {
+        let folder = "/dev/shm/satwatch-fuzz-\(getpid())"
+        mkdir(folder, 0o700)
+        write(config, orText: #"{"state": "s.db", "rules": ["rules.json"], "channels": {"log": {"type": "log"}}, "defaults": {"channels": ["log"]}}"#,
+              to: folder + "/satwatch.json")
+        write(rules, orText: #"{"rules": [{"name": "r", "metric": "fee.fastest", "above": 10}]}"#, to: folder + "/rules.json")
+        _ = Setup.load(path: folder + "/satwatch.json", environment: ["TOKEN": "t"], logger: Logger(level: .error, sink: { _ in }))
+        unlink(folder + "/satwatch.json")
+        unlink(folder + "/rules.json")
+        rmdir(folder)
+    }
+
+    private static func write(_ bytes: UnsafeRawBufferPointer?, orText text: String, to path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        if let bytes, let base = bytes.baseAddress {
+            _ = Glibc.write(descriptor, base, bytes.count)
+        } else {
+            _ = text.withCString { Glibc.write(descriptor, $0, strlen($0)) }
         }
     }
 }
