@@ -10,13 +10,13 @@ public struct SourceFile {
 
     /// Reads and parses `path`; on failure reports one diagnostic and returns nil.
     public static func load(_ path: String, into log: DiagnosticLog) -> SourceFile? {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = FileBytes.read(path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             log.report(path, at: .start, exists ? "cannot read file" : "no such file")
             return nil
         }
         do {
-            return SourceFile(path: path, root: try JSONParser.parse([UInt8](data)))
+            return SourceFile(path: path, root: try JSONParser.parse(bytes))
         } catch {
             log.report(path, at: error.location, error.message)
             return nil

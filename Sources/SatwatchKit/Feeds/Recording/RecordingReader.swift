@@ -39,7 +39,7 @@ public enum RecordingReader {
     /// The file's lines, split on `\n` bytes only: frames may hold U+0085 or U+2028, which
     /// "universal newline" splitting would break apart.
     static func lines(of path: String) throws(Failure) -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileBytes.read(path) else {
             throw Failure(message: "\(path): cannot read file")
         }
         var lines: [String] = []
