@@ -7,6 +7,11 @@ final class WSBlackHole: Sendable {
     private let descriptor: Int32
 
     init() {
+        (descriptor, port) = Self.listening()
+    }
+
+    /// A socket listening on 127.0.0.1 at a free port, and that port.
+    static func listening() -> (descriptor: Int32, port: Int) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -20,8 +25,7 @@ final class WSBlackHole: Sendable {
                 _ = getsockname(descriptor, raw, &length)
             }
         }
-        self.descriptor = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// A loopback port where nothing listens (it did a moment ago, so it is not in use).
