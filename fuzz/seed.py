@@ -11,6 +11,10 @@ from pathlib import Path
 
 FIXTURES, OUT = Path(sys.argv[1]), Path(sys.argv[2])
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "Tests/Peers"))
+from ws_peer import Peer as WebSocketPeer  # noqa: E402  (one server-frame encoder for tests and seeds)
+
+frame = WebSocketPeer.frame
 JSON, MEMPOOL, COINBASE, KRAKEN, COINMETRICS, WEBSOCKET, CONFIG, RULES = range(8)
 seen = set()
 
@@ -22,17 +26,6 @@ def write(selector, payload):
         return
     seen.add(digest)
     (OUT / digest).write_bytes(data)
-
-
-def frame(opcode, payload, fin=True):
-    head = bytes([(0x80 if fin else 0) | opcode])
-    if len(payload) < 126:
-        head += bytes([len(payload)])
-    elif len(payload) < 65536:
-        head += bytes([126]) + struct.pack(">H", len(payload))
-    else:
-        head += bytes([127]) + struct.pack(">Q", len(payload))
-    return head + payload
 
 
 OUT.mkdir(parents=True, exist_ok=True)
