@@ -127,7 +127,8 @@ struct Evaluator: Service {
             try store.saveRuleStates(states, at: now)
             try store.saveMetrics(boards.metrics.snapshot)
             try store.saveHistory(fresh, keepingFrom: history.oldest)
-            state.historySaved = state.historySaved.filter { history.keys.contains($0.key) }
+            let keys = history.keys
+            state.historySaved = state.historySaved.filter { keys.contains($0.key) }
                 .merging(fresh.compactMapValues { $0.last?.at }) { $1 }
         } catch {
             logger.error("state flush failed", ["error": "\(error)"])
