@@ -9,23 +9,10 @@ public final class ClosedPort {
 
     /// Binds a fresh socket to an ephemeral loopback port without listening on it.
     public init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
+        let (descriptor, port) = try LoopbackSocket.bind(listening: false)
         socketDescriptor = descriptor
-        guard descriptor >= 0, bound else { throw ClosedPortError() }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
     }
 
     deinit { close(socketDescriptor) }
-
-    /// The socket could not be created or bound.
-    public struct ClosedPortError: Error {}
 }

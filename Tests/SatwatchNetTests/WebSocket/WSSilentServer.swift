@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import SatwatchTestSupport
 import Synchronization
 
 /// A loopback server that accepts one connection, reads whatever the client sends and never
@@ -11,10 +12,10 @@ final class WSSilentServer: Sendable {
     private let listener: Int32
     private let stayed = Mutex<Duration?>(nil)
 
-    init() {
-        let hole = WSBlackHole.listening()
-        listener = hole.descriptor
-        port = hole.port
+    init() throws {
+        let (listener, port) = try LoopbackSocket.bind(listening: true)
+        self.listener = listener
+        self.port = port
         DispatchQueue(label: "ws-silent-server").async { [self] in
             let client = accept(listener, nil, nil)
             let accepted = ContinuousClock.now

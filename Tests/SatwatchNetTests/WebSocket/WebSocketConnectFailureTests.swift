@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SatwatchTestSupport
 import Testing
 import SatwatchNet
 
@@ -16,9 +17,9 @@ struct WebSocketConnectFailureTests {
 
     @Test("A closed port is a transport error (curl 7)")
     func refused() async throws {
-        let port = WSBlackHole.closedPort()
+        let closed = try ClosedPort()
         do {
-            _ = try await WebSocketConnection.connect(WebSocketOptions(url: "ws://127.0.0.1:\(port)/"))
+            _ = try await WebSocketConnection.connect(WebSocketOptions(url: "ws://127.0.0.1:\(closed.port)/"))
             Issue.record("connected to a closed port")
         } catch let WebSocketError.transport(curl) {
             #expect(curl.code == 7)
@@ -27,7 +28,7 @@ struct WebSocketConnectFailureTests {
 
     @Test("A server that never answers the upgrade hits connectTimeout")
     func handshakeTimeout() async throws {
-        let server = WSSilentServer()
+        let server = try WSSilentServer()
         await #expect(throws: WebSocketError.handshakeTimeout(.milliseconds(500))) {
             _ = try await WebSocketConnection.connect(
                 WebSocketOptions(url: "ws://127.0.0.1:\(server.port)/", connectTimeout: .milliseconds(500)))
@@ -40,7 +41,7 @@ struct WebSocketConnectFailureTests {
 
     @Test("Cancelling connect returns at once")
     func cancelConnect() async throws {
-        let server = WSSilentServer()
+        let server = try WSSilentServer()
         let attempt = Task {
             try await WebSocketConnection.connect(
                 WebSocketOptions(url: "ws://127.0.0.1:\(server.port)/", connectTimeout: .seconds(60)))
