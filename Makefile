@@ -5,7 +5,7 @@ CONFIG ?= deploy/satwatch.json
 DEBUG_BIN := .build/debug/satwatch
 RELEASE_BIN := .build/release/satwatch
 
-.PHONY: all build release test run demo bench fuzz deps peers clean
+.PHONY: all build release test run demo bench fuzz chaos deps peers clean
 
 all: build
 
@@ -29,6 +29,7 @@ test: deps peers
 	python3 fuzz/seed.py ../shared/fixtures .build/fuzz-seeds >/dev/null
 	find fuzz/corpus .build/fuzz-seeds -type f ! -name '*.md' -print0 | xargs -0 .build/debug/satwatch-fuzz
 	SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 1200 python3 -m pytest -q -o faulthandler_timeout=300 Tests/e2e
+	SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 1200 python3 -m pytest -q -o faulthandler_timeout=300 Tests/chaos
 
 run: release
 	$(RELEASE_BIN) run --config $(CONFIG)
@@ -38,6 +39,11 @@ demo: build
 
 bench: deps
 	bench/run
+
+# Fault injection against the real binary and real peers, long form; prints the chaos table.
+chaos: deps peers
+	$(SWIFT) build
+	CHAOS_LONG=1 SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 3600 python3 -m pytest -q -o faulthandler_timeout=600 Tests/chaos
 
 # Coverage-guided fuzzing of the JSON reader, feed decoders and WebSocket framing (FUZZ_SECONDS, default 300).
 fuzz: deps
