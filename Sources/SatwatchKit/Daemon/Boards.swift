@@ -5,5 +5,6 @@ struct Boards: Sendable {
     let rules: RuleStateBoard
     let deliveries: DeliveryCounters
     let histories: HistoryHandover
+    let store: StoreHealthBoard
     let startedAt: Timestamp
 }

@@ -22,7 +22,7 @@ public struct Daemon: Sendable {
     private func run(_ initial: Setup) async -> Int32 {
         let signals = UnixSignals([.terminate, .interrupt, .hangup])
         let boards = Boards(health: FeedHealthBoard(initial.config.feeds.map(\.kind)), metrics: MetricBoard(),
-                            rules: RuleStateBoard(), deliveries: DeliveryCounters(), histories: HistoryHandover(),
+                            rules: RuleStateBoard(), deliveries: DeliveryCounters(), histories: HistoryHandover(), store: StoreHealthBoard(logger: logger),
                             startedAt: WallClock.now())
         var setup = initial
         guard var running = start(setup, boards: boards) else { return 1 }

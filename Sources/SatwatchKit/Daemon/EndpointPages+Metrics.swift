@@ -7,6 +7,9 @@ extension EndpointPages {
         page.family("satwatch_start_time_seconds", "gauge", "When the worker started, in Unix seconds.")
         page.sample("satwatch_start_time_seconds", [:], boards.startedAt.seconds)
 
+        page.family("satwatch_state_errors_total", "counter", "Failed operations on the state file (disk full, read-only, damaged, locked).")
+        page.sample("satwatch_state_errors_total", [:], Double(boards.store.errorsTotal))
+
         page.family("satwatch_metric_value", "gauge", "Latest value of each metric, per publishing feed.")
         for sample in boards.metrics.snapshot {
             page.sample("satwatch_metric_value", ["metric": sample.metric, "source": sample.source], sample.value)

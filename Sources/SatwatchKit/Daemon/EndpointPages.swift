@@ -16,10 +16,14 @@ struct EndpointPages: Sendable {
         }
     }
 
-    /// 200 when every enabled feed delivered within its `stale_after` (counting from start until
-    /// its first frame), else 503 naming each stale feed.
+    /// 200 when the state file works and every enabled feed delivered within its `stale_after`
+    /// (counting from start until its first frame), else 503 naming the failing store part and
+    /// each stale feed.
     func health(now: Timestamp) -> HTTPServerResponse {
-        var reasons: [String] = []
+        var reasons = boards.store.failing.sorted { $0.key < $1.key }.map { part, failure in
+            "state store: \(part) failing for \((now - failure.since).text): \(failure.error)"
+        }
+        let storeFailing = !reasons.isEmpty
         var states: [(String, JSONValue)] = []
         let snapshot = boards.health.snapshot
         for feed in feeds {
@@ -33,9 +37,11 @@ struct EndpointPages: Sendable {
             }
             states.append((feed.kind.rawValue, .string(fresh ? "fresh" : "stale")))
         }
-        var body: [(String, JSONValue)] = [("status", .string(reasons.isEmpty ? "ok" : "stale"))]
+        let status = storeFailing ? "store failing" : reasons.isEmpty ? "ok" : "stale"
+        var body: [(String, JSONValue)] = [("status", .string(status))]
         if !reasons.isEmpty { body.append(("reason", .string(reasons.joined(separator: "; ")))) }
         body.append(("feeds", .object(states.map { JSONMember(key: $0.0, node: JSONNode($0.1)) })))
+        body.append(("state", .string(storeFailing ? "failing" : "ok")))
         let text = JSONValue.object(body.map { JSONMember(key: $0.0, node: JSONNode($0.1)) }).jsonText() + "\n"
         return HTTPServerResponse(status: reasons.isEmpty ? 200 : 503, contentType: "application/json", body: text)
     }

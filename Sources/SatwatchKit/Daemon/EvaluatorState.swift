@@ -3,8 +3,6 @@ struct EvaluatorState {
     var evaluator: FrameEvaluator
     var stale: FeedStaleMonitor
     var lastFlush: Timestamp
-    /// Changes whose commit failed, oldest first, waiting for the next try.
-    var unsaved: [RuleChange] = []
     /// Per `change` history, the newest point the state file holds.
     var historySaved: [String: Timestamp] = [:]
 

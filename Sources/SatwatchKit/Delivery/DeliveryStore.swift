@@ -1,10 +1,17 @@
 /// The dispatcher's own connection to the state file, serialising its database work while the
 /// channels deliver concurrently. The evaluator writes through another connection; WAL lets both
-/// work at once.
+/// work at once. Its work runs on a queue of its own, never on the cooperative pool: a write may
+/// wait out SQLite's busy timeout.
 actor DeliveryStore {
     private let store: StateStore
+    private let executor: QueueExecutor
 
-    init(path: String) throws { store = try StateStore.open(path: path) }
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    init(path: String, label: String = "satwatch.delivery-store") throws {
+        store = try StateStore.open(path: path)
+        executor = QueueExecutor(label: label)
+    }
 
     /// The oldest pending entry of `channel` (delivery is in order per channel).
     func head(of channel: String) throws -> OutboxEntry? { try store.nextPendingEntry(channel: channel) }
@@ -14,13 +21,16 @@ actor DeliveryStore {
         Set(try store.outboxCounts().filter { $0.value.pending > 0 }.keys)
     }
 
-    func markSent(_ entry: OutboxEntry, at now: Timestamp) throws { _ = try store.markSent(id: entry.id, at: now) }
-
-    func markRetry(_ entry: OutboxEntry, attempts: Int, next: Timestamp, error: String, at now: Timestamp) throws {
-        _ = try store.markRetry(id: entry.id, attempts: attempts, nextAttemptAt: next, error: error, at: now)
+    /// Writes what an attempt concluded about `entry`.
+    func record(_ record: DeliveryRecord, for entry: OutboxEntry) throws {
+        switch record {
+        case .sent(let at): _ = try store.markSent(id: entry.id, at: at)
+        case .retry(let attempts, let next, let error, let at):
+            _ = try store.markRetry(id: entry.id, attempts: attempts, nextAttemptAt: next, error: error, at: at)
+        case .dead(let reason, let at): _ = try store.markDead(id: entry.id, at: at, reason: reason)
+        }
     }
 
-    func markDead(_ entry: OutboxEntry, at now: Timestamp, reason: String) throws {
-        _ = try store.markDead(id: entry.id, at: now, reason: reason)
-    }
+    /// Copies the write-ahead log into the database (see `StateStore.checkpoint`).
+    func checkpoint() throws { _ = try store.checkpoint() }
 }

@@ -3,64 +3,76 @@ extension Dispatcher {
     static let idleWait = TimeSpan.seconds(30)
 
     /// Delivers `channel`'s entries in order until cancelled.
+    ///
+    /// When the state file fails (disk full, read-only, damaged), the worker backs off on the
+    /// retry schedule of a failed delivery, and an outcome it could not record is kept and
+    /// recorded first once the file works again: the entry is never sent again meanwhile.
     func work(channel: any Channel, bell: Doorbell) async {
+        let part = "deliveries to \(channel.name)"
+        var unrecorded: (DeliveryRecord, OutboxEntry)?
+        var storeFailures = 0
         while !Task.isCancelled {
-            let entry: OutboxEntry?
             do {
-                entry = try await store.head(of: channel.name)
+                if let (record, entry) = unrecorded {
+                    try await store.record(record, for: entry)
+                    unrecorded = nil
+                }
+                let head = try await store.head(of: channel.name)
+                storeFailures = 0
+                storeHealth.succeeded(part, at: clock())
+                guard let entry = head else {
+                    await bell.wait(for: Self.idleWait)
+                    continue
+                }
+                let now = clock()
+                if entry.nextAttemptAt > now {
+                    await bell.wait(for: min(entry.nextAttemptAt - now, Self.idleWait))
+                    continue
+                }
+                let record = await attempt(entry, through: channel, now: now)
+                unrecorded = (record, entry)
+                try await store.record(record, for: entry)
+                unrecorded = nil
             } catch {
-                logger.error("outbox read failed", ["channel": channel.name, "error": "\(error)"])
-                await bell.wait(for: .seconds(5))
-                continue
+                storeFailures += 1
+                let delay = policy.delay(afterAttempts: storeFailures, retryAfter: nil, random: random)
+                storeHealth.failed(part, error, at: clock(), ["channel": channel.name, "retry_in": delay.text])
+                // Not the doorbell: new commits must not cut the back-off short.
+                try? await Task.sleep(for: delay.duration)
             }
-            guard let entry else {
-                await bell.wait(for: Self.idleWait)
-                continue
-            }
-            let now = clock()
-            if entry.nextAttemptAt > now {
-                await bell.wait(for: min(entry.nextAttemptAt - now, Self.idleWait))
-                continue
-            }
-            await attempt(entry, through: channel, now: now)
         }
     }
 
-    /// One delivery attempt and its bookkeeping.
-    func attempt(_ entry: OutboxEntry, through channel: any Channel, now: Timestamp) async {
+    /// One delivery attempt: what it concluded, counted and logged once.
+    func attempt(_ entry: OutboxEntry, through channel: any Channel, now: Timestamp) async -> DeliveryRecord {
         let notification = entry.notification
         let fields: LogFields = ["channel": channel.name, "rule": notification.rule,
                                  "status": notification.status.rawValue, "id": notification.id]
-        do {
-            if policy.isExpired(created: entry.createdAt, now: now) {
-                let reason = "not delivered within \(policy.maxAge.text) (last error: \(entry.lastError ?? "none"))"
-                try await store.markDead(entry, at: now, reason: reason)
-                counters.record(channel.name) { $0.dead += 1 }
-                logger.error("delivery dead", LogFields(fields.pairs + [("reason", reason)]))
-                return
-            }
-            switch await channel.deliver(notification) {
-            case .delivered:
-                try await store.markSent(entry, at: clock())
-                counters.record(channel.name) { $0.sent += 1 }
-                logger.info("delivered", LogFields(fields.pairs + [("attempts", "\(entry.attempts + 1)")]))
-            case .failed(let failure) where failure.retryable:
-                let attempts = entry.attempts + 1
-                let delay = policy.delay(afterAttempts: attempts, retryAfter: failure.retryAfter, random: random)
-                // Counted from when the answer arrived, not from when the attempt began: a slow
-                // 429 must not shorten the receiver's Retry-After.
-                let answered = clock()
-                try await store.markRetry(entry, attempts: attempts, next: answered + delay, error: failure.reason, at: answered)
-                counters.record(channel.name) { $0.failed += 1 }
-                logger.warn("delivery failed, will retry", LogFields(fields.pairs + [
-                    ("attempt", "\(attempts)"), ("retry_in", delay.text), ("error", failure.reason)]))
-            case .failed(let failure):
-                try await store.markDead(entry, at: clock(), reason: failure.reason)
-                counters.record(channel.name) { $0.failed += 1; $0.dead += 1 }
-                logger.error("delivery dead", LogFields(fields.pairs + [("reason", failure.reason)]))
-            }
-        } catch {
-            logger.error("outbox write failed", LogFields(fields.pairs + [("error", "\(error)")]))
+        if policy.isExpired(created: entry.createdAt, now: now) {
+            let reason = "not delivered within \(policy.maxAge.text) (last error: \(entry.lastError ?? "none"))"
+            counters.record(channel.name) { $0.dead += 1 }
+            logger.error("delivery dead", LogFields(fields.pairs + [("reason", reason)]))
+            return .dead(reason: reason, at: now)
+        }
+        switch await channel.deliver(notification) {
+        case .delivered:
+            counters.record(channel.name) { $0.sent += 1 }
+            logger.info("delivered", LogFields(fields.pairs + [("attempts", "\(entry.attempts + 1)")]))
+            return .sent(at: clock())
+        case .failed(let failure) where failure.retryable:
+            let attempts = entry.attempts + 1
+            let delay = policy.delay(afterAttempts: attempts, retryAfter: failure.retryAfter, random: random)
+            // Counted from when the answer arrived, not from when the attempt began: a slow
+            // 429 must not shorten the receiver's Retry-After.
+            let answered = clock()
+            counters.record(channel.name) { $0.failed += 1 }
+            logger.warn("delivery failed, will retry", LogFields(fields.pairs + [
+                ("attempt", "\(attempts)"), ("retry_in", delay.text), ("error", failure.reason)]))
+            return .retry(attempts: attempts, next: answered + delay, error: failure.reason, at: answered)
+        case .failed(let failure):
+            counters.record(channel.name) { $0.failed += 1; $0.dead += 1 }
+            logger.error("delivery dead", LogFields(fields.pairs + [("reason", failure.reason)]))
+            return .dead(reason: failure.reason, at: clock())
         }
     }
 }

@@ -17,11 +17,14 @@ public struct Dispatcher: Sendable {
     public let doorbell: Doorbell
     /// Totals per channel, for `/metrics`.
     public let counters: DeliveryCounters
+    /// Where storage failures are reported (for `/healthz` and `/metrics`) and logged.
+    let storeHealth: StoreHealthBoard
     private let bells: [String: Doorbell]
 
     /// Creates a dispatcher over the state file at `statePath`.
     public init(statePath: String, channels: [String: any Channel], policy: RetryPolicy = RetryPolicy(),
                 logger: Logger, counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
+                storeHealth: StoreHealthBoard? = nil,
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
         self.channels = channels
@@ -33,6 +36,7 @@ public struct Dispatcher: Sendable {
         self.random = random
         self.doorbell = doorbell
         self.counters = counters
+        self.storeHealth = storeHealth ?? StoreHealthBoard(logger: logger)
         self.bells = channels.mapValues { _ in Doorbell() }
     }
 
@@ -52,10 +56,15 @@ public struct Dispatcher: Sendable {
     /// path), nor does the delivery store (the next delivery would wait behind them on its
     /// actor): this task does, every few seconds, through a connection of its own.
     private func checkpointWhileIdle() async {
-        guard let checkpointer = try? StateStore.open(path: statePath) else { return }
+        guard let checkpointer = try? DeliveryStore(path: statePath, label: "satwatch.checkpoint") else { return }
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(5))
-            _ = try? checkpointer.checkpoint()
+            do {
+                try await checkpointer.checkpoint()
+                storeHealth.succeeded("checkpoints", at: clock())
+            } catch {
+                storeHealth.failed("checkpoints", error, at: clock())
+            }
         }
     }
 
@@ -70,16 +79,22 @@ public struct Dispatcher: Sendable {
     /// Entries for channels no longer in the config (after a reload) would wait forever: they
     /// become dead with a reason, visible in `status`.
     private func retireOrphans() async {
-        do {
-            for channel in try await store.channelsWithPending() where channels[channel] == nil {
-                while let entry = try await store.head(of: channel) {
-                    try await store.markDead(entry, at: clock(), reason: "channel \"\(channel)\" is no longer configured")
-                    logger.error("delivery dead", ["channel": channel, "rule": entry.notification.rule,
-                                                   "id": entry.notification.id, "reason": "channel is no longer configured"])
+        let part = "retiring orphaned deliveries"
+        while !Task.isCancelled {
+            do {
+                for channel in try await store.channelsWithPending() where channels[channel] == nil {
+                    while let entry = try await store.head(of: channel) {
+                        try await store.record(.dead(reason: "channel \"\(channel)\" is no longer configured", at: clock()), for: entry)
+                        logger.error("delivery dead", ["channel": channel, "rule": entry.notification.rule,
+                                                       "id": entry.notification.id, "reason": "channel is no longer configured"])
+                    }
                 }
+                storeHealth.succeeded(part, at: clock())
+                return
+            } catch {
+                storeHealth.failed(part, error, at: clock())
+                try? await Task.sleep(for: .seconds(5))
             }
-        } catch {
-            logger.error("outbox read failed", ["error": "\(error)"])
         }
     }
 }

@@ -1,5 +1,5 @@
 /// The final response to an `HTTPRequest`. Any status is a response, not an error: deciding
-/// whether 404 or 503 means "retry" is the caller's policy (see `isPermanentFailure`).
+/// whether 404 or 503 means "retry" is the caller's policy (satwatch: `DeliveryClassifier`).
 public struct HTTPResponse: Sendable, Hashable {
     /// The status code, e.g. 200.
     public var status: Int
@@ -27,16 +27,5 @@ public struct HTTPResponse: Sendable, Hashable {
     /// The body decoded as UTF-8, invalid sequences replaced; handy for error messages.
     public var bodyText: String {
         String(decoding: body, as: UTF8.self)
-    }
-
-    /// True for 2xx.
-    public var isSuccess: Bool {
-        (200..<300).contains(status)
-    }
-
-    /// True for a 4xx other than 408 (request timeout) and 429 (too many requests): sending the
-    /// same request again cannot succeed, so a delivery should stop retrying.
-    public var isPermanentFailure: Bool {
-        (400..<500).contains(status) && status != 408 && status != 429
     }
 }

@@ -34,12 +34,6 @@ public struct SMTPError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// True when sending the same message again cannot succeed: a 5xx reply, rejected
-    /// credentials, or an invalid request. Connection, TLS and timeout failures and 4xx
-    /// replies are worth retrying.
-    public var isPermanent: Bool {
-        (500..<600).contains(responseCode) || [1, 3, 43, 67].contains(curl.code)
-    }
 
     /// `summary` plus curl's code and message, for logs.
     public var description: String {

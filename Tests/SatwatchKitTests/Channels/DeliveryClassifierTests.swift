@@ -39,6 +39,17 @@ import Testing
             == .failed(.init("curl error \(code): \(message)", retryable: retryable)))
     }
 
+    /// What the SMTP channel sees from `SMTPSender` (curl code, last reply code): the one
+    /// decision, for every failure the sender's tests produce against real servers.
+    @Test(arguments: [
+        (67, 535, false), (7, 0, true), (64, 0, false), (60, 0, false), (55, 530, false), (55, 550, false),
+        (43, 0, false), (28, 0, true), (55, 421, true), (55, 451, true), (35, 0, true), (3, 0, false),
+    ] as [(Int, Int, Bool)])
+    func smtpFailures(_ curlCode: Int, _ replyCode: Int, _ retryable: Bool) {
+        #expect(DeliveryClassifier.smtp(curlCode: curlCode, replyCode: replyCode, detail: "x")
+            == .failed(.init("SMTP x", retryable: retryable)))
+    }
+
     @Test(arguments: [
         (#"{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 35","parameters":{"retry_after":35}}"#, 35_000),
         (#"{"message":"You are being rate limited.","retry_after":0.254,"global":false}"#, 254),

@@ -41,23 +41,31 @@ import SatwatchTestSupport
         try store.connection.execute("CREATE TRIGGER full_disk BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
 
         let (inputs, continuation) = AsyncStream.makeStream(of: EvaluatorInput.self)
-        let evaluator = Evaluator(setup: setup!, inputs: inputs, alarm: Alarm(), doorbell: Doorbell(),
-                                  boards: Boards(health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), rules: RuleStateBoard(),
-                                                 deliveries: DeliveryCounters(), histories: HistoryHandover(),
-                                                 startedAt: WallClock.now()),
-                                  logger: logger)
+        let boards = Boards(health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), rules: RuleStateBoard(),
+                            deliveries: DeliveryCounters(), histories: HistoryHandover(),
+                            store: StoreHealthBoard(logger: logger), startedAt: WallClock.now())
+        let evaluator = Evaluator(setup: setup!, inputs: inputs, alarm: Alarm(), doorbell: Doorbell(), boards: boards, logger: logger)
         let alarm = evaluator.alarm
         let running = Task { try await evaluator.run() }
         let ticking = Task { await alarm.run { continuation.yield(.tick) } }
         defer { running.cancel(); ticking.cancel() }
 
         continuation.yield(Self.fees(12))
-        try await Self.wait { lines.all.contains { $0.contains("state commit failed; will retry") } }
+        try await Self.wait { lines.all.contains { $0.contains("state store failed") } }
+        #expect(boards.store.failing.keys.sorted() == [StateWriter.part])
         #expect(try store.entries(states: [.pending], limit: 10).isEmpty)
+        // The evaluator does not wait for the store: later frames are still decoded.
+        continuation.yield(Self.fees(13))
+        try await Self.wait { boards.metrics.snapshot.contains { $0.metric == "fee.fastest" && $0.value == 13 } }
+        // Retried every second, logged once.
+        try await Task.sleep(for: .milliseconds(2500))
+        #expect(lines.all.filter { $0.contains("state store failed") }.count == 1)
         #expect(try store.loadRuleStates()["fees-high"]?.status != .firing, "no state stored ahead of its notification")
 
         try store.connection.execute("DROP TRIGGER full_disk")
         try await Self.wait { try store.entries(states: [.pending], limit: 10).count == 1 }
+        try await Self.wait { boards.store.failing.isEmpty }
+        #expect(lines.all.contains { $0.contains("state store recovered") })
         try await Task.sleep(for: .milliseconds(1500))
         let entries = try store.entries(states: [.pending, .sent, .dead], limit: 10)
         #expect(entries.map(\.notification.rule) == ["fees-high"])

@@ -1,0 +1,11 @@
+/// What an attempt concluded about an outbox entry, to be written to the state file. Kept by the
+/// channel's worker until the write succeeds, so a delivery whose outcome could not be recorded
+/// is never attempted again by this process (a restart may send it once more: at least once).
+enum DeliveryRecord: Sendable {
+    /// Delivered.
+    case sent(at: Timestamp)
+    /// Failed; try again at `next`.
+    case retry(attempts: Int, next: Timestamp, error: String, at: Timestamp)
+    /// Given up on.
+    case dead(reason: String, at: Timestamp)
+}
