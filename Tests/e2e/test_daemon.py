@@ -151,7 +151,8 @@ def test_sighup_with_a_broken_rule_file_keeps_the_old_rules(feed, receiver, mail
     worker.write_rules("more.json", [{"name": "economy-low", "metric": "fee.economy", "below": 2, "channels": ["hook"]}])
     worker.signal(signal.SIGHUP)
     worker.wait_log(r"msg=reloaded")
-    connected(feed)
+    assert re.search(r"msg=reloaded .*feeds_restarted=0 feeds_kept=1", worker.log_text())
+    assert feed.accepted() == feed.seen, "a reload that leaves the feed's settings alone keeps its connection"
     feed.fees(12, economy=1)
     wait_for(lambda: ("economy-low", "firing") in statuses(receiver), what="the new rule after a valid reload")
     assert statuses(receiver).count(("fees-high", "firing")) == 1
@@ -208,7 +209,6 @@ def price_then_drop(feed, receiver, mailbox, workers, within, interruption):
     started = time.monotonic()
     wait_for(lambda: 'metric="btc.usd"' in worker.get("/metrics")[1], what="the first price to be evaluated")
     interruption(worker)
-    connected(feed)
     time.sleep(max(0.0, within + 0.5 - (time.monotonic() - started)))
     feed.push({"conversions": {"time": 2, "USD": 90000}})
     wait_for(lambda: ("drop", "firing") in statuses(receiver), what="the drop measured against the value from before")
@@ -220,6 +220,7 @@ def test_reload_keeps_change_rule_history(feed, receiver, mailbox, workers):
         worker.write_rules("other.json", [{"name": "unrelated", "metric": "fee.hour", "above": 100, "channels": ["hook"]}])
         worker.signal(signal.SIGHUP)
         worker.wait_log(r"msg=reloaded")
+        assert feed.accepted() == feed.seen, "the feed stays connected"
 
     price_then_drop(feed, receiver, mailbox, workers, 5, reload)
 
@@ -228,6 +229,7 @@ def test_restart_keeps_change_rule_history(feed, receiver, mailbox, workers):
     def restart(worker):
         assert worker.stop() == 0  # the shutdown flush writes the history to the state file
         worker.start()
+        connected(feed)
 
     price_then_drop(feed, receiver, mailbox, workers, 5, restart)
 

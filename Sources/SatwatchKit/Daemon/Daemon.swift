@@ -1,11 +1,12 @@
-/// `satwatch run`: the worker. Runs one generation of services for the loaded setup; SIGHUP
-/// reloads config and rules and swaps generations (an invalid reload is logged and the running
-/// set kept); SIGTERM/SIGINT stop gracefully within `shutdownGrace`.
+/// `satwatch run`: the worker. Runs the feeds and one generation of services for the loaded
+/// setup; SIGHUP reloads config and rules (an invalid reload is logged and the running set kept);
+/// SIGTERM/SIGINT stop within `shutdownGrace`; a service that fails stops the worker with exit 1,
+/// so a supervisor restarts it.
 public struct Daemon: Sendable {
     let configPath: String
     let environment: [String: String]
     let logger: Logger
-    /// How long a stopping generation may take before the worker exits anyway.
+    /// How long stopping may take before the worker exits anyway (systemd's stop timeout is 5 s).
     static let shutdownGrace = TimeSpan.seconds(4)
 
     /// Runs until SIGTERM/SIGINT; returns the exit status.
@@ -20,56 +21,88 @@ public struct Daemon: Sendable {
     }
 
     private func run(_ initial: Setup) async -> Int32 {
-        let signals = UnixSignals([.terminate, .interrupt, .hangup])
+        let (events, emit) = AsyncStream.makeStream(of: DaemonEvent.self)
+        let signals = Task {
+            for await signal in UnixSignals([.terminate, .interrupt, .hangup]) { emit.yield(.signal(signal)) }
+        }
+        defer { signals.cancel() }
         let boards = Boards(health: FeedHealthBoard(initial.config.feeds.map(\.kind)), metrics: MetricBoard(),
-                            rules: RuleStateBoard(), deliveries: DeliveryCounters(), histories: HistoryHandover(), store: StoreHealthBoard(logger: logger),
-                            startedAt: WallClock.now())
+                            rules: RuleStateBoard(), deliveries: DeliveryCounters(), histories: HistoryHandover(),
+                            store: StoreHealthBoard(logger: logger), startedAt: WallClock.now())
+        let inbox = EvaluatorInbox()
+        let feeds = FeedSet(health: boards.health, logger: logger, inbox: inbox) { emit.yield($0) }
         var setup = initial
-        guard var running = start(setup, boards: boards) else { return 1 }
-        for await signal in signals {
-            switch signal {
-            case .terminate, .interrupt:
-                logger.info("stopping", ["signal": signal.description])
-                await stop(running)
+        var generation = 1
+        guard var running = start(setup, generation: generation, boards: boards, inbox: inbox, emit: emit) else { return 1 }
+        await feeds.update(to: setup.config.feeds)
+        logger.info("started", summary(setup))
+        for await event in events {
+            switch event {
+            case .signal(.terminate), .signal(.interrupt):
+                if case .signal(let signal) = event { logger.info("stopping", ["signal": signal.description]) }
+                let stopped = await stop(running, feeds: feeds)
+                if !stopped { logger.warn("shutdown grace period over; exiting with work still in flight (it stays pending)") }
                 logger.info("stopped")
                 return 0
-            case .hangup:
+            case .signal:
                 guard let reloaded = reload() else { continue }
-                await stop(running)
+                // Never two generations at once: one that does not stop in time ends the worker,
+                // and the supervisor starts a clean one.
+                guard await stop(running, feeds: nil) else {
+                    logger.error("reload: the running generation did not stop within \(Self.shutdownGrace.text); exiting")
+                    return 1
+                }
                 setup = reloaded
-                guard let next = start(setup, boards: boards) else { return 1 }
+                generation += 1
+                guard let next = start(setup, generation: generation, boards: boards, inbox: inbox, emit: emit) else {
+                    _ = await stop(nil, feeds: feeds)
+                    return 1
+                }
                 running = next
-                logger.info("reloaded", summary(setup))
+                let (restarted, kept) = await feeds.update(to: setup.config.feeds)
+                logger.info("reloaded", LogFields(summary(setup).pairs + [("feeds_restarted", "\(restarted)"),
+                                                                          ("feeds_kept", "\(kept)")]))
+            case .serviceEnded(let ending, let from):
+                guard from == nil || from == generation else { continue }
+                logger.error(ending.error == nil ? "service stopped unexpectedly; stopping the worker" : "service failed; stopping the worker",
+                             ["service": ending.service, "error": ending.error ?? "none"])
+                _ = await stop(running, feeds: feeds)
+                return 1
             }
         }
         return 0
     }
 
     /// Starts a generation in its own task; nil when its services cannot be built.
-    private func start(_ setup: Setup, boards: Boards) -> Task<Void, Never>? {
-        let generation = Generation(setup: setup, logger: logger, boards: boards)
+    private func start(_ setup: Setup, generation: Int, boards: Boards, inbox: EvaluatorInbox,
+                       emit: AsyncStream<DaemonEvent>.Continuation) -> Task<Void, Never>? {
         let services: [any Service]
         do {
-            services = try generation.services()
+            services = try Generation(setup: setup, logger: logger, boards: boards, inbox: inbox).services()
         } catch {
             logger.error("cannot start", ["error": "\(error)"])
             return nil
         }
-        logger.info("started", summary(setup))
-        return Task { await ServiceGroup(services, logger: logger).run() }
+        return Task {
+            if let ending = await ServiceGroup(services).run() { emit.yield(.serviceEnded(ending, generation: generation)) }
+        }
     }
 
-    /// Cancels a generation and waits for it, at most `shutdownGrace`.
-    private func stop(_ task: Task<Void, Never>) async {
-        task.cancel()
-        let finished = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { await task.value; return true }
+    /// Cancels a generation (and, when given, every feed) and waits for them, at most
+    /// `shutdownGrace` in all; true when everything stopped in time.
+    private func stop(_ generation: Task<Void, Never>?, feeds: FeedSet?) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                generation?.cancel()
+                await generation?.value
+                await feeds?.stopAll()
+                return true
+            }
             group.addTask { try? await Task.sleep(for: Self.shutdownGrace.duration); return false }
             let first = await group.next() ?? false
             group.cancelAll()
             return first
         }
-        if !finished { logger.warn("shutdown grace period over; exiting with work still in flight (it stays pending)") }
     }
 
     /// Loads the config again; logs every problem and returns nil when it is invalid.

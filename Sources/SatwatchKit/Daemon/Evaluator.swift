@@ -5,7 +5,7 @@
 /// commits on a thread of its own, in order.
 struct Evaluator: Service {
     let setup: Setup
-    let inputs: AsyncStream<EvaluatorInput>
+    let inputs: EvaluatorInbox
     let alarm: Alarm
     let doorbell: Doorbell
     /// Where the evaluator publishes what the endpoint reads, and hands over `change` history.
@@ -31,7 +31,7 @@ struct Evaluator: Service {
         flush(&state, to: writer, at: startedAt)
         boards.rules.publish(state.evaluator.engine)
         alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
-        for await input in inputs {
+        while let input = await inputs.next() {
             let now = WallClock.now()
             var changes: [RuleChange]
             switch input {

@@ -1,30 +1,27 @@
-/// Everything that runs for one loaded setup: the feeds, the evaluator, the dispatcher and the
-/// HTTP endpoint, as child tasks of one `ServiceGroup`. A reload stops one generation and starts
-/// the next; shared boards (health, metrics) outlive generations.
+/// What runs for one loaded setup besides the feeds: the evaluator, its alarm, the dispatcher and
+/// the HTTP endpoint, as child tasks of one `ServiceGroup`. A reload stops one generation
+/// completely before the next starts; the feeds (`FeedSet`) and the boards outlive generations.
 struct Generation: Sendable {
     let setup: Setup
     let logger: Logger
     let boards: Boards
+    let inbox: EvaluatorInbox
 
     /// Builds every service; fails only when the state file or the endpoint cannot be opened.
     func services() throws -> [any Service] {
-        let (inputs, continuation) = AsyncStream.makeStream(of: EvaluatorInput.self, bufferingPolicy: .unbounded)
-        let sink: @Sendable (RecordedFrame) -> Void = { continuation.yield(.frame($0)) }
-        let feeds = setup.config.feeds.map { $0.service(health: boards.health, logger: logger, sink: sink) }
         let alarm = Alarm()
         let dispatcher = try Dispatcher(statePath: setup.config.statePath, channels: setup.config.channels,
-                                        logger: logger, counters: boards.deliveries,
-                                        storeHealth: boards.store)
-        let evaluator = Evaluator(setup: setup, inputs: inputs, alarm: alarm, doorbell: dispatcher.doorbell,
+                                        logger: logger, counters: boards.deliveries, storeHealth: boards.store)
+        let evaluator = Evaluator(setup: setup, inputs: inbox, alarm: alarm, doorbell: dispatcher.doorbell,
                                   boards: boards, logger: logger)
-        var services: [any Service] = feeds + [
+        var services: [any Service] = [
             evaluator,
-            AlarmService(alarm: alarm) { continuation.yield(.tick) },
+            AlarmService(alarm: alarm) { [inbox] in inbox.yield(.tick) },
             DispatcherService(dispatcher: dispatcher),
         ]
         if let listen = setup.config.httpListen {
             services.append(try EndpointService(listen: listen, boards: boards, feeds: setup.config.feeds,
-                                                    statePath: setup.config.statePath, logger: logger))
+                                                statePath: setup.config.statePath, logger: logger))
         }
         return services
     }

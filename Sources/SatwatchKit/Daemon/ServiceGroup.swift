@@ -1,31 +1,38 @@
 /// Runs services as child tasks of one task group. When any service ends or throws, or the
 /// surrounding task is cancelled, every other service is cancelled and awaited.
 public struct ServiceGroup: Sendable {
-    private let services: [any Service]
-    private let logger: Logger
-
-    /// Creates a group of `services`.
-    public init(_ services: [any Service], logger: Logger) {
-        self.services = services
-        self.logger = logger
+    /// How a group ended by itself: the first service that stopped, and its error.
+    public struct Ending: Sendable, Equatable {
+        /// The service's name.
+        public var service: String
+        /// What it threw; nil when it returned without being asked to.
+        public var error: String?
     }
 
-    /// Runs all services until one stops or the caller's task is cancelled.
-    public func run() async {
-        await withTaskGroup(of: Void.self) { group in
+    private let services: [any Service]
+
+    /// Creates a group of `services`.
+    public init(_ services: [any Service]) {
+        self.services = services
+    }
+
+    /// Runs all services until one stops or the caller's task is cancelled. Returns the service
+    /// that ended the group, or nil when it was cancelled.
+    public func run() async -> Ending? {
+        await withTaskGroup(of: Ending?.self) { group in
             for service in services {
                 group.addTask {
                     do {
                         try await service.run()
-                        if !Task.isCancelled { logger.warn("service stopped", ["service": service.name]) }
-                    } catch is CancellationError {
+                        return Task.isCancelled ? nil : Ending(service: service.name, error: nil)
                     } catch {
-                        logger.error("service failed", ["service": service.name, "error": "\(error)"])
+                        return Task.isCancelled ? nil : Ending(service: service.name, error: "\(error)")
                     }
                 }
             }
-            await group.next()
+            let first = await group.next() ?? nil
             group.cancelAll()
+            return first
         }
     }
 }

@@ -40,11 +40,11 @@ import SatwatchTestSupport
         let store = try StateStore.open(path: setup!.config.statePath)
         try store.connection.execute("CREATE TRIGGER full_disk BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
 
-        let (inputs, continuation) = AsyncStream.makeStream(of: EvaluatorInput.self)
+        let continuation = EvaluatorInbox()
         let boards = Boards(health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), rules: RuleStateBoard(),
                             deliveries: DeliveryCounters(), histories: HistoryHandover(),
                             store: StoreHealthBoard(logger: logger), startedAt: WallClock.now())
-        let evaluator = Evaluator(setup: setup!, inputs: inputs, alarm: Alarm(), doorbell: Doorbell(), boards: boards, logger: logger)
+        let evaluator = Evaluator(setup: setup!, inputs: continuation, alarm: Alarm(), doorbell: Doorbell(), boards: boards, logger: logger)
         let alarm = evaluator.alarm
         let running = Task { try await evaluator.run() }
         let ticking = Task { await alarm.run { continuation.yield(.tick) } }

@@ -1,0 +1,56 @@
+import Synchronization
+
+/// The evaluator's input queue. It outlives generations: feeds keep running through a reload and
+/// what they send while one evaluator stops and the next starts waits here, in order, for the
+/// next one. (An `AsyncStream` would end, dropping its buffer, when its consumer is cancelled.)
+final class EvaluatorInbox: Sendable {
+    private struct State {
+        var items: [EvaluatorInput] = []
+        var head = 0
+        var waiter: CheckedContinuation<EvaluatorInput?, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    /// Queues `input`, or hands it to the waiting consumer.
+    func yield(_ input: EvaluatorInput) {
+        let waiter = state.withLock { state -> CheckedContinuation<EvaluatorInput?, Never>? in
+            guard let waiter = state.waiter else {
+                state.items.append(input)
+                return nil
+            }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume(returning: input)
+    }
+
+    /// Inputs queued and not taken yet.
+    var count: Int { state.withLock { $0.items.count - $0.head } }
+
+    /// The oldest input, waiting for one when there is none; nil once the calling task is
+    /// cancelled, leaving everything queued for the next consumer. One consumer at a time.
+    func next() async -> EvaluatorInput? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<EvaluatorInput?, Never>) in
+                let ready = state.withLock { state -> EvaluatorInput?? in
+                    if Task.isCancelled { return .some(nil) }
+                    if state.head < state.items.count {
+                        let input = state.items[state.head]
+                        state.head += 1
+                        if state.head == state.items.count { state.items.removeAll(keepingCapacity: true); state.head = 0 }
+                        return .some(input)
+                    }
+                    state.waiter = continuation
+                    return .none
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            state.withLock { state -> CheckedContinuation<EvaluatorInput?, Never>? in
+                defer { state.waiter = nil }
+                return state.waiter
+            }?.resume(returning: nil)
+        }
+    }
+}
