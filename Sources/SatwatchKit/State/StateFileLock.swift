@@ -19,12 +19,9 @@ import Darwin
 /// waits to open it would let two owners lock two different inodes. A lock file left by a
 /// killed worker holds a stale pid but no lock, so it blocks nothing.
 final class StateFileLock: Sendable {
-    /// The state file this lock claims.
-    let statePath: String
     private let descriptor: Int32
 
-    private init(statePath: String, descriptor: Int32) {
-        self.statePath = statePath
+    private init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
@@ -55,7 +52,7 @@ final class StateFileLock: Sendable {
         // The pid is only for the message; the lock itself is what excludes.
         _ = ftruncate(descriptor, 0)
         _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        return StateFileLock(statePath: statePath, descriptor: descriptor)
+        return StateFileLock(descriptor: descriptor)
     }
 
     /// The pid the holder wrote into the lock file. The holder writes it just after locking, so
