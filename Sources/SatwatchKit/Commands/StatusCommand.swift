@@ -23,6 +23,8 @@ enum StatusCommand: SatwatchCommand {
             return 0
         }
         do {
+            // A damaged file is reported as such (and left as it is) rather than half-printed.
+            try StateStore.checkIntegrity(path: statePath)
             let store = try StateStore.open(path: statePath)
             let report = StatusReport(rules: setup.rules.map(\.name), feeds: setup.config.feeds.map(\.kind),
                                       states: try store.loadRuleStates(), metrics: try store.loadMetrics(),

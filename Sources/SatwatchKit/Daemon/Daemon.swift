@@ -15,6 +15,16 @@ public struct Daemon: Sendable {
         // so it is the worker's one logger, set to the config's format and level once read.
         let logger = Logger(sink: io.err)
         guard let setup = Setup.loadValid(path: configPath, io: io, logger: logger) else { return 1 }
+        // The claim comes before the store is opened and lasts the whole process, reloads
+        // included (a reload keeps the state file it started with claimed).
+        let claim: StateFileLock
+        do {
+            claim = try await StateFileLock.claimChecked(statePath: setup.config.statePath)
+        } catch {
+            io.err("\(error)")
+            return 1
+        }
+        defer { withExtendedLifetime(claim) {} }
         logger.configure(format: setup.config.logFormat, level: setup.config.logLevel)
         let daemon = Daemon(configPath: configPath, environment: io.environment, logger: logger)
         return await daemon.run(setup)

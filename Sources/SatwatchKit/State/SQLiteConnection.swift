@@ -17,23 +17,34 @@ package final class SQLiteConnection {
     /// or power loss can lose the newest commits), a 5 s busy timeout so a second connection on
     /// the same file waits instead of failing, and enforced foreign keys.
     package init(path: String) throws {
+        self.path = path
+        self.handle = try Self.open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
+        // journal_size_limit truncates the WAL file back to 4 MiB after a burst made it grow.
+        try execute("""
+            PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;
+            PRAGMA journal_size_limit = 4194304;
+            """)
+    }
+
+    /// Opens the existing database at `path` read-only and leaves it as it is: no journal-mode
+    /// change, no migration, and closing it never checkpoints the WAL into the file. For looking
+    /// at a file that must not be touched (the start-up integrity check).
+    package init(readOnly path: String) throws {
+        self.path = path
+        self.handle = try Self.open(path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
+    }
+
+    private static func open(_ path: String, flags: Int32) throws -> OpaquePointer {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let error = SQLiteError(db: db, code: code, sql: nil)
             sqlite3_close_v2(db)
             throw error
         }
-        self.path = path
-        self.handle = db
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, 5000)
-        // journal_size_limit truncates the WAL file back to 4 MiB after a burst made it grow.
-        try execute("""
-            PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;
-            PRAGMA journal_size_limit = 4194304;
-            """)
+        return db
     }
 
     deinit {

@@ -35,7 +35,7 @@ public final class StateStore {
             try StateSchema.migrate(connection)
             return StateStore(path: path, connection: connection)
         } catch let error as SQLiteError {
-            throw StateStoreError.unusable(path: path, reason: error.message)
+            throw StateStoreError(path: path, error)
         }
     }
 

@@ -101,7 +101,7 @@ struct StateSchemaTests {
         let error = #expect(throws: StateStoreError.self) { try StateStore.open(path: path) }
         #expect(error?.description.contains(path) == true)
         switch (kind, error) {
-        case (.garbageFile, .unusable(_, let reason)?): #expect(reason == "file is not a database")
+        case (.garbageFile, .damaged(_, let reason)?): #expect(reason == "file is not a database")
         case (.directoryAtPath, .unusable?): break
         case (.fileInPlaceOfDirectory, .cannotCreateDirectory(_, let made, let reason)?):
             #expect(made == directory.path("data/sub"))

@@ -1,0 +1,116 @@
+"""The state file under a second worker and under damage: `run` claims the file (a second one
+exits 1 naming the holder's pid, a SIGKILLed holder blocks nothing), and start-up refuses a
+damaged file without touching it."""
+import hashlib
+import json
+import subprocess
+import time
+
+from conftest import BINARY, free_port, wait_for
+
+RULE = {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["hook"]}
+
+
+def config(feed, receiver):
+    return {"feeds": {"mempool": {"url": feed.url, "stale_after": "30s"}},
+            "channels": {"hook": {"type": "webhook", "url": receiver.url("/alerts")}},
+            "defaults": {"channels": ["hook"]}}
+
+
+def satwatch(config_path, *args, timeout=10):
+    """Runs a satwatch command on a config; (exit code, stderr, seconds taken). A command still
+    running after `timeout` (a `run` that was not refused) is killed: code None."""
+    started = time.monotonic()
+    try:
+        done = subprocess.run([str(BINARY), *args, "--config", str(config_path)], capture_output=True,
+                              text=True, timeout=timeout)
+        code, err = done.returncode, done.stderr
+    except subprocess.TimeoutExpired as expired:
+        code, err = None, (expired.stderr or b"").decode("utf-8", "replace")
+    return code, err, time.monotonic() - started
+
+
+def cross(feed, receiver, count):
+    """One more firing then resolved pair; waits until the receiver has `count` + 2 requests."""
+    wait_for(lambda: feed.clients() > 0, what="the worker to connect to the feed")
+    feed.fees(12.5)
+    feed.fees(4)
+    wait_for(lambda: len(receiver.requests("/alerts")) >= count + 2, timeout=20, what="firing and resolved")
+    return len(receiver.requests("/alerts"))
+
+
+def sha256(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_two_workers_on_one_state_file(chaos, feed, receiver, workers):
+    worker = workers(config(feed, receiver), {"fees.json": [RULE]}).start()
+    state = worker.folder / "state.db"
+    delivered = cross(feed, receiver, 0)
+    expected = f"state file {state} is in use by pid {worker.process.pid}\n"
+    # The second copy differs only in its HTTP port, so nothing but the state file can stop it.
+    second = json.loads(worker.config_path.read_text())
+    second["http"] = {"listen": f"127.0.0.1:{free_port()}"}
+    second_path = worker.folder / "second.json"
+    second_path.write_text(json.dumps(second))
+    attempts = 5 if chaos.long else 1
+    refusals, slowest = 0, 0.0
+    for _ in range(attempts):
+        code, err, seconds = satwatch(second_path, "run")
+        refusals += code == 1 and err == expected
+        slowest = max(slowest, seconds)
+        # The holder goes on delivering, and read-only commands work beside it.
+        delivered = cross(feed, receiver, delivered)
+    status, _, _ = satwatch(worker.config_path, "status")
+    time.sleep(0.5)
+    bodies = [b["status"] for b in receiver.bodies("/alerts")]
+    no_duplicates = bodies == ["firing", "resolved"] * (attempts + 1)
+
+    restarts = 3 if chaos.long else 1
+    started = 0
+    for _ in range(restarts):
+        worker.kill()  # SIGKILL: the lock file stays behind, its lock does not.
+        worker.start()
+        started += worker.process.poll() is None
+    delivered = cross(feed, receiver, delivered)
+    chaos.row(fault="two `satwatch run` on one state file",
+              promised="second run exits 1 with `state file PATH is in use by pid N`; the first keeps delivering; "
+                       "status works; after SIGKILL the next start succeeds",
+              measured=f"{refusals}/{attempts} refused with the message (slowest {slowest:.2f}s); "
+                       f"{len(bodies)} deliveries for {2 * (attempts + 1)} transitions; status exit {status}; "
+                       f"{started}/{restarts} starts after SIGKILL",
+              passed=refusals == attempts and slowest < 10 and no_duplicates and status == 0 and started == restarts)
+
+
+def test_damaged_state_file(chaos, feed, receiver, workers):
+    worker = workers(config(feed, receiver), {"fees.json": [RULE]}).start()
+    cross(feed, receiver, 0)
+    worker.stop()
+    state = worker.folder / "state.db"
+    wal = worker.folder / "state.db-wal"
+    assert not wal.exists() or wal.stat().st_size == 0, "a stopped worker leaves its WAL checkpointed"
+    pages = state.stat().st_size // 4096
+    # Which page gets garbage: the last one (as found in the issue); the long form adds a middle
+    # one and the header page.
+    targets = [pages, pages // 2, 1] if chaos.long else [pages]
+    results = []
+    for page in targets:
+        original = state.read_bytes()
+        with open(state, "r+b") as file:
+            file.seek((page - 1) * 4096)
+            file.write(bytes((i * 7 + 13) % 256 for i in range(4096)))
+        before = sha256(state)
+        run_code, run_err, seconds = satwatch(worker.config_path, "run")
+        status_code, status_err, _ = satwatch(worker.config_path, "status")
+        results.append((page, run_code, seconds, sha256(state) == before,
+                        run_err.startswith(f"state file {state} is damaged (") and "sqlite3" in run_err
+                        and status_err == f"satwatch status: {run_err}" and status_code == 1))
+        state.write_bytes(original)
+    refused = all(code == 1 and unchanged and message for _, code, _, unchanged, message in results)
+    slowest = max(seconds for _, _, seconds, _, _ in results)
+    chaos.row(fault="damaged state file",
+              promised="start refuses it: exit 1 with a message saying what to do; the file is not rewritten",
+              measured="; ".join(f"page {page}/{pages}: exit {code} in {seconds:.2f}s, "
+                                 f"sha256 {'unchanged' if unchanged else 'CHANGED'}, message {'ok' if message else 'WRONG'}"
+                                 for page, code, seconds, unchanged, message in results),
+              passed=refused and slowest < 10)
