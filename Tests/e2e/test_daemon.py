@@ -244,3 +244,17 @@ def test_started_without_stdin_and_stdout_it_keeps_them_off_its_files(feed, rece
     feed.fees(12.5)
     wait_for(lambda: receiver.requests("/alerts"), what="firing")
     assert statuses(receiver) == [("fees-high", "firing")]
+
+
+def test_reload_that_moves_the_state_file_is_refused(feed, receiver, mailbox, workers):
+    worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE]}).start()
+    connected(feed)
+    moved = json.loads(worker.config_path.read_text())
+    moved["state"] = "elsewhere.db"
+    worker.config_path.write_text(json.dumps(moved))
+    worker.signal(signal.SIGHUP)
+    worker.wait_log(r'reload failed; keeping the running config and rules" problem="\\"state\\" changed')
+    assert not (worker.folder / "elsewhere.db").exists()
+    feed.fees(12)
+    wait_for(lambda: receiver.requests("/alerts"), what="the running setup still firing")
+    assert worker.stop() == 0

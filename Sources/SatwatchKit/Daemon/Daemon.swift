@@ -55,7 +55,7 @@ public struct Daemon: Sendable {
                 logger.info("stopped")
                 return 0
             case .signal:
-                guard let reloaded = reload() else { continue }
+                guard let reloaded = reload(replacing: setup) else { continue }
                 // Never two generations at once: one that does not stop in time ends the worker,
                 // and the supervisor starts a clean one.
                 guard await stop(running, feeds: nil) else {
@@ -116,12 +116,18 @@ public struct Daemon: Sendable {
     }
 
     /// Loads the config again; logs every problem and returns nil when it is invalid.
-    private func reload() -> Setup? {
+    private func reload(replacing running: Setup) -> Setup? {
         logger.info("reloading", ["config": configPath])
         let (setup, diagnostics) = Setup.load(path: configPath, environment: environment, logger: logger)
         guard let setup, diagnostics.isEmpty else {
             for diagnostic in diagnostics { logger.error("reload rejected", ["problem": diagnostic.description]) }
             logger.error("reload failed; keeping the running config and rules", ["problems": "\(diagnostics.count)"])
+            return nil
+        }
+        // The lock taken at start covers the state file the worker started with only.
+        guard setup.config.statePath == running.config.statePath else {
+            logger.error("reload failed; keeping the running config and rules",
+                         ["problem": "\"state\" changed (\(running.config.statePath) → \(setup.config.statePath)): restart the worker to switch state files"])
             return nil
         }
         logger.configure(format: setup.config.logFormat, level: setup.config.logLevel)
