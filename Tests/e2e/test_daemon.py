@@ -258,3 +258,27 @@ def test_reload_that_moves_the_state_file_is_refused(feed, receiver, mailbox, wo
     feed.fees(12)
     wait_for(lambda: receiver.requests("/alerts"), what="the running setup still firing")
     assert worker.stop() == 0
+
+
+def test_sigterm_lets_a_delivery_in_flight_finish_and_still_stops_on_time(feed, receiver, mailbox, workers):
+    # The first POST is answered after 1 s (within the graceful phase), the next after 30 s.
+    hook = receiver.url("/slow", script=[{"status": 200, "delay": 1.0}, {"status": 200, "delay": 30}])
+    cfg = config(feed, receiver, mailbox)
+    cfg["channels"]["hook"]["url"] = hook
+    cfg["channels"]["hook"]["timeout"] = "60s"
+    worker = workers(cfg, {"fees.json": [dict(FEE_RULE, channels=["hook"])]}).start()
+    connected(feed)
+    feed.fees(12)
+    wait_for(lambda: receiver.requests("/slow"), what="the firing POST in flight")
+    started = time.monotonic()
+    assert worker.stop() == 0
+    assert time.monotonic() - started < 5.0
+    worker.start()
+    connected(feed)
+    time.sleep(4)  # past the retry back-off (2 s) a cut-off delivery would have
+    assert len(receiver.requests("/slow")) == 1, "the delivery finished before the stop, so it is not sent again"
+    feed.fees(4)
+    wait_for(lambda: len(receiver.requests("/slow")) == 2, what="the resolve, held 30 s by the receiver")
+    started = time.monotonic()
+    assert worker.stop() == 0
+    assert time.monotonic() - started < 5.0, "a receiver that does not answer cannot hold the stop"

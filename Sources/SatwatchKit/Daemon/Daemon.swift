@@ -8,6 +8,8 @@ public struct Daemon: Sendable {
     let logger: Logger
     /// How long stopping may take before the worker exits anyway (systemd's stop timeout is 5 s).
     static let shutdownGrace = TimeSpan.seconds(4)
+    /// The graceful part of it: deliveries in flight may finish; then everything is cancelled.
+    static let drainGrace = TimeSpan.seconds(2)
 
     /// Runs until SIGTERM/SIGINT; returns the exit status.
     public static func run(configPath: String, io: CommandIO) async -> Int32 {
@@ -85,33 +87,35 @@ public struct Daemon: Sendable {
 
     /// Starts a generation in its own task; nil when its services cannot be built.
     private func start(_ setup: Setup, generation: Int, boards: Boards, inbox: EvaluatorInbox,
-                       emit: AsyncStream<DaemonEvent>.Continuation) -> Task<Void, Never>? {
+                       emit: AsyncStream<DaemonEvent>.Continuation) -> Running? {
         let services: [any Service]
+        let built = Generation(setup: setup, logger: logger, boards: boards, inbox: inbox)
         do {
-            services = try Generation(setup: setup, logger: logger, boards: boards, inbox: inbox).services()
+            services = try built.services()
         } catch {
             logger.error("cannot start", ["error": "\(error)"])
             return nil
         }
-        return Task {
+        return Running(gate: built.gate, task: Task {
             if let ending = await ServiceGroup(services).run() { emit.yield(.serviceEnded(ending, generation: generation)) }
-        }
+        })
     }
 
-    /// Cancels a generation (and, when given, every feed) and waits for them, at most
-    /// `shutdownGrace` in all; true when everything stopped in time.
-    private func stop(_ generation: Task<Void, Never>?, feeds: FeedSet?) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                generation?.cancel()
-                await generation?.value
-                await feeds?.stopAll()
-                return true
-            }
-            group.addTask { try? await Task.sleep(for: Self.shutdownGrace.duration); return false }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+    /// A started generation.
+    struct Running {
+        let gate: DrainGate
+        let task: Task<Void, Never>
+    }
+
+    /// Stops a generation (and, when given, every feed) and waits for them, at most
+    /// `shutdownGrace` in all; true when everything stopped in time. First the graceful phase:
+    /// deliveries in flight may finish for up to `drainGrace`; then everything is cancelled.
+    private func stop(_ generation: Running?, feeds: FeedSet?) async -> Bool {
+        await Deadline.run(within: Self.shutdownGrace) {
+            if let gate = generation?.gate { _ = await Deadline.run(within: Self.drainGrace) { await gate.close() } }
+            generation?.task.cancel()
+            await generation?.task.value
+            await feeds?.stopAll()
         }
     }
 

@@ -6,12 +6,14 @@ struct Generation: Sendable {
     let logger: Logger
     let boards: Boards
     let inbox: EvaluatorInbox
+    /// Closed first when the generation stops, so deliveries in flight can finish.
+    let gate = DrainGate()
 
     /// Builds every service; fails only when the state file or the endpoint cannot be opened.
     func services() throws -> [any Service] {
         let alarm = Alarm()
         let dispatcher = try Dispatcher(statePath: setup.config.statePath, channels: setup.config.channels,
-                                        logger: logger, counters: boards.deliveries, storeHealth: boards.store)
+                                        logger: logger, counters: boards.deliveries, storeHealth: boards.store, gate: gate)
         let evaluator = Evaluator(setup: setup, inputs: inbox, alarm: alarm, doorbell: dispatcher.doorbell,
                                   boards: boards, logger: logger)
         var services: [any Service] = [

@@ -19,12 +19,14 @@ public struct Dispatcher: Sendable {
     public let counters: DeliveryCounters
     /// Where storage failures are reported (for `/healthz` and `/metrics`) and logged.
     let storeHealth: StoreHealthBoard
+    /// Closed at shutdown: attempts in flight finish, no new one starts.
+    public let gate: DrainGate
     private let bells: [String: Doorbell]
 
     /// Creates a dispatcher over the state file at `statePath`.
     public init(statePath: String, channels: [String: any Channel], policy: RetryPolicy = RetryPolicy(),
                 logger: Logger, counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
-                storeHealth: StoreHealthBoard? = nil,
+                storeHealth: StoreHealthBoard? = nil, gate: DrainGate = DrainGate(),
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
         self.channels = channels
@@ -37,6 +39,7 @@ public struct Dispatcher: Sendable {
         self.doorbell = doorbell
         self.counters = counters
         self.storeHealth = storeHealth ?? StoreHealthBoard(logger: logger)
+        self.gate = gate
         self.bells = channels.mapValues { _ in Doorbell() }
     }
 
