@@ -31,8 +31,8 @@ final class HTTPEventLoop {
             descriptors += connections.map { pollfd(fd: $0.descriptor, events: $0.events, revents: 0) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout(from: now))
             if ready < 0 {
-                // Only EINTR or a transient ENOMEM happen with so few descriptors; this loop
-                // ends on the wake-up alone, so `stop` never writes to a pipe nobody reads.
+                // Only EINTR or a transient ENOMEM happen with so few descriptors: retry rather
+                // than end serving silently; only the wake-up ends this loop.
                 if errno != EINTR { usleep(10_000) }
                 continue
             }
