@@ -83,6 +83,28 @@ import Testing
         #expect(result.output == "431")
     }
 
+    @Test func servesOthersWhileAClientDoesNotReadAndDropsItAtTheWriteDeadline() async throws {
+        let server = try Self.okServer(body: String(repeating: "m", count: 8 << 20))
+        let reader = RawClient(port: server.port)
+        try await Task.sleep(for: .milliseconds(200))
+        reader.send(Array("GET / HTTP/1.1\r\n\r\n".utf8))
+        try await Task.sleep(for: .milliseconds(200))
+        let start = ContinuousClock.now
+        let (code, seconds) = try await Self.timedGet("http://127.0.0.1:\(server.port)/")
+        #expect(code == "200")
+        #expect(seconds < 1.0)
+        // The write deadline is 5 s; reading now shows whether the server gave up on it.
+        try await Task.sleep(until: start + .seconds(8))
+        var closed = false
+        for _ in 0..<20 where !closed {
+            closed = reader.read().closed
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        reader.close()
+        await server.stop()
+        #expect(closed)
+    }
+
     @Test func stopsWithinASecondWhileSlowAndIdleClientsHoldConnections() async throws {
         // A large body for a client that never reads: its response is stuck mid-write.
         let server = try Self.okServer(body: String(repeating: "m", count: 8 << 20))
