@@ -16,7 +16,6 @@ import Testing
                 ? HTTPServerResponse(status: 200, contentType: "text/plain; version=0.0.4", body: "up 1\n")
                 : HTTPServerResponse(status: 404, body: "not found\n")
         }
-        defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
         let get = try await Self.curl(["-i", base + "/metrics?x=1"])
         #expect(get.output.hasPrefix("HTTP/1.1 200 OK\r\n"))
@@ -27,6 +26,7 @@ import Testing
         #expect(!head.output.contains("up 1"))
         #expect(try await Self.curl(["-o", "/dev/null", "-w", "%{http_code}", base + "/nope"]).output == "404")
         #expect(try await Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", base + "/metrics"]).output == "405")
+        await server.stop()
     }
 
     @Test func reportsABusyPortAndStopsCleanly() async throws {
@@ -34,8 +34,8 @@ import Testing
         #expect(throws: HTTPServer.StartError.self) {
             _ = try HTTPServer(host: "127.0.0.1", port: first.port) { _ in HTTPServerResponse(status: 200, body: "") }
         }
-        first.stop()
-        first.stop()
+        await first.stop()
+        await first.stop()
         #expect(try await Self.curl([ "http://127.0.0.1:\(first.port)/"]).status == 7)
     }
 

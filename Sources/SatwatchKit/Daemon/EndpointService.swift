@@ -19,13 +19,10 @@ struct EndpointService: Service {
     }
 
     func run() async throws {
-        // The server runs on its own thread; this task only holds it open until cancelled.
-        await withTaskCancellationHandler {
-            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
-        } onCancel: {
-            server.stop()
-        }
-        server.stop()
+        // The server runs on its own thread; this task only holds it open until cancelled, then
+        // awaits (suspended, not blocking a pool thread) that thread closing every socket.
+        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+        await server.stop()
     }
 
     struct EndpointError: Error, CustomStringConvertible { var description: String }

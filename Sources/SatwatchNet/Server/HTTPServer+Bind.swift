@@ -17,7 +17,11 @@ extension HTTPServer {
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        guard Glibc.bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, listen(fd, 64) == 0 else {
+        // Non-blocking: a connection gone between `poll` and `accept` must not stall the thread.
+        // A long backlog: queued connections cost the kernel, not our descriptors, and a burst
+        // that overflows it would cost an honest client a SYN retry (a second or more).
+        _ = fcntl(fd, F_SETFL, O_NONBLOCK)
+        guard Glibc.bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, listen(fd, 1024) == 0 else {
             let message = String(cString: strerror(errno))
             close(fd)
             throw StartError(description: "bind \(host):\(port): \(message)")

@@ -3,16 +3,20 @@ import Glibc
 import Synchronization
 
 /// A minimal HTTP/1.1 server on POSIX sockets for the worker's own endpoints (`/healthz`,
-/// `/metrics`): one request per connection, GET and HEAD, bounded request size and read time.
-/// Its accept loop runs on a dedicated thread; `handler` must be quick and non-blocking (it
-/// renders from snapshots the daemon keeps up to date).
+/// `/metrics`): one request per connection, GET and HEAD only.
+///
+/// One dedicated thread serves every connection through `poll` on non-blocking sockets, with a
+/// deadline for the request head counted from accept, a cap on open connections (a new one
+/// replaces the oldest still sending its request), a request size cap and a write deadline
+/// (`HTTPServerLimits`): idle, slow or oversized clients cannot keep it from answering a new
+/// one, nor delay `stop()`. `handler` runs on that thread, so it must be quick and non-blocking
+/// (it renders from snapshots the daemon keeps up to date).
 public final class HTTPServer: Sendable {
     /// The port actually bound (useful when asked for port 0).
     public let port: UInt16
-    private let listener: Int32
-    private let wake: (read: Int32, write: Int32)
-    private let finished = Mutex(false)
-    private let done = DispatchSemaphore(value: 0)
+    private let wakeup: WebSocketWakeup
+    private let stopRequested = Mutex(false)
+    private let completion = HTTPServerCompletion()
 
     /// Why the server could not start.
     public struct StartError: Error, CustomStringConvertible {
@@ -24,51 +28,36 @@ public final class HTTPServer: Sendable {
     public init(host: String, port: UInt16,
                 handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerResponse) throws(StartError) {
         let (listener, boundPort) = try Self.bind(host: host, port: port)
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else {
-            close(listener)
-            throw StartError(description: "pipe: \(String(cString: strerror(errno)))")
+        do {
+            wakeup = try WebSocketWakeup()
+        } catch {
+            _ = Glibc.close(listener)
+            throw StartError(description: "wake-up pipe: \(error)")
         }
-        self.listener = listener
         self.port = boundPort
-        self.wake = (fds[0], fds[1])
-        let thread = DispatchQueue(label: "satwatch.http")
-        thread.async { [self] in
-            self.acceptLoop(handler: handler)
-            self.done.signal()
+        // A serial queue of its own gets a thread of its own (libdispatch's overcommit pool),
+        // never one of the cooperative pool's.
+        DispatchQueue(label: "satwatch.http").async { [wakeup, completion] in
+            HTTPEventLoop(listener: listener, wakeup: wakeup, limits: .standard, handler: handler).run()
+            completion.finish()
         }
     }
 
-    /// Stops accepting, waits for the accept loop to end and closes the socket. Idempotent.
-    public func stop() {
-        let first = finished.withLock { finished -> Bool in
-            defer { finished = true }
-            return !finished
-        }
-        guard first else { return }
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
-        done.wait()
-        close(listener)
-        close(wake.read)
-        close(wake.write)
+    /// Stops serving: wakes the server thread, which closes the listener and every connection at
+    /// once, and returns when it has (well under a second, whatever clients do). Suspends
+    /// without blocking a thread. Idempotent.
+    public func stop() async {
+        requestStop()
+        await completion.wait()
     }
 
-    deinit { stop() }
+    deinit { requestStop() }
 
-    private func acceptLoop(handler: @Sendable (HTTPServerRequest) -> HTTPServerResponse) {
-        while true {
-            var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
-            guard poll(&fds, 2, -1) >= 0 else {
-                if errno == EINTR { continue }
-                return
-            }
-            if fds[1].revents != 0 { return }
-            let client = accept(listener, nil, nil)
-            guard client >= 0 else { continue }
-            HTTPConnection.serve(client, handler: handler)
-            close(client)
+    private func requestStop() {
+        let first = stopRequested.withLock { requested in
+            defer { requested = true }
+            return !requested
         }
+        if first { wakeup.signal() }
     }
 }

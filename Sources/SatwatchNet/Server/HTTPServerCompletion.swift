@@ -1,0 +1,33 @@
+import Synchronization
+
+/// The end of the server thread, awaited without blocking: the thread calls `finish()` once it
+/// has closed every socket; `wait()` suspends until then (or returns at once after it).
+final class HTTPServerCompletion: Sendable {
+    private struct State {
+        var finished = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Called once by the server thread as its last act.
+    func finish() {
+        let waiters = state.withLock { state in
+            state.finished = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once `finish()` was called.
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let finished = state.withLock { state in
+                if !state.finished { state.waiters.append(continuation) }
+                return state.finished
+            }
+            if finished { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import SatwatchTestSupport
+import Testing
+@testable import SatwatchNet
+
+/// The endpoint server against abusive clients: hundreds of idle connections, clients that
+/// dribble their request head (slowloris), oversized requests, clients that never read. Each
+/// bound is measured by the client and sits far from the failure it separates (no answer at all,
+/// a connection held for as long as the client keeps dribbling, a stop that waits for clients).
+@Suite struct HTTPServerAbuseTests {
+    static func okServer(body: String = "ok\n") throws -> HTTPServer {
+        try HTTPServer(host: "127.0.0.1", port: 0) { _ in HTTPServerResponse(status: 200, body: body) }
+    }
+
+    /// Sends the next byte of a never-ending request head on each client every `interval`,
+    /// until cancelled.
+    static func dribble(_ clients: [RawClient], every interval: Duration) -> Task<Void, Never> {
+        Task {
+            let head = Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 1000)
+            var sent = [Int](repeating: 0, count: clients.count)
+            while !Task.isCancelled {
+                for (index, client) in clients.enumerated() where client.send([head[sent[index] % head.count]]) {
+                    sent[index] += 1
+                }
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+
+    /// curl's own measure of a GET: the status code and the total time in seconds.
+    static func timedGet(_ url: String) async throws -> (code: String, seconds: Double) {
+        let result = try await ChildProcess.run(["curl", "-s", "-o", "/dev/null", "--max-time", "4",
+                                                 "-w", "%{http_code} %{time_total}", url])
+        let fields = result.output.split(separator: " ")
+        return (String(fields.first ?? ""), Double(fields.last ?? "") ?? .infinity)
+    }
+
+    @Test func answersANewClientWithinASecondUnder500IdleConnectionsAnd3Slowloris() async throws {
+        RawClient.allowDescriptors(2048)
+        let server = try Self.okServer()
+        let idle = (0..<500).map { _ in RawClient(port: server.port) }
+        let slow = (0..<3).map { _ in RawClient(port: server.port) }
+        let dribbling = Self.dribble(slow, every: .seconds(1))
+        // Long enough for every connection to be established and queued or accepted.
+        try await Task.sleep(for: .seconds(1.5))
+        let (code, seconds) = try await Self.timedGet("http://127.0.0.1:\(server.port)/healthz")
+        dribbling.cancel()
+        #expect(code == "200")
+        #expect(seconds < 1.0)
+        (idle + slow).forEach { $0.close() }
+        await server.stop()
+    }
+
+    @Test func cutsASlowlorisClientAtTheHeadDeadlineWith408() async throws {
+        let server = try Self.okServer()
+        let client = RawClient(port: server.port)
+        let dribbling = Self.dribble([client], every: .milliseconds(250))
+        let start = ContinuousClock.now
+        var received: [UInt8] = []
+        var closed = false
+        // The deadline is 5 s from accept, whatever the client sends meanwhile.
+        while !closed, ContinuousClock.now - start < .seconds(12) {
+            try await Task.sleep(for: .milliseconds(100))
+            let read = client.read()
+            received += read.bytes
+            closed = read.closed
+        }
+        let elapsed = ContinuousClock.now - start
+        dribbling.cancel()
+        client.close()
+        await server.stop()
+        #expect(closed)
+        #expect(elapsed < .seconds(9))
+        #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+    }
+
+    @Test func refusesAnOversizedRequestWith431() async throws {
+        let server = try Self.okServer()
+        let header = "X-Padding: " + String(repeating: "a", count: 9000)
+        let result = try await ChildProcess.run(["curl", "-s", "-o", "/dev/null", "--max-time", "5",
+                                                 "-w", "%{http_code}", "-H", header, "http://127.0.0.1:\(server.port)/"])
+        await server.stop()
+        #expect(result.output == "431")
+    }
+
+    @Test func servesOthersWhileAClientDoesNotReadAndDropsItAtTheWriteDeadline() async throws {
+        let server = try Self.okServer(body: String(repeating: "m", count: 8 << 20))
+        let reader = RawClient(port: server.port)
+        try await Task.sleep(for: .milliseconds(200))
+        reader.send(Array("GET / HTTP/1.1\r\n\r\n".utf8))
+        try await Task.sleep(for: .milliseconds(200))
+        let start = ContinuousClock.now
+        let (code, seconds) = try await Self.timedGet("http://127.0.0.1:\(server.port)/")
+        #expect(code == "200")
+        #expect(seconds < 1.0)
+        // The write deadline is 5 s; reading now shows whether the server gave up on it.
+        try await Task.sleep(until: start + .seconds(8))
+        var closed = false
+        for _ in 0..<20 where !closed {
+            closed = reader.read().closed
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        reader.close()
+        await server.stop()
+        #expect(closed)
+    }
+
+    @Test func stopsWithinASecondWhileSlowAndIdleClientsHoldConnections() async throws {
+        // A large body for a client that never reads: its response is stuck mid-write.
+        let server = try Self.okServer(body: String(repeating: "m", count: 8 << 20))
+        let reader = RawClient(port: server.port)
+        let slow = (0..<3).map { _ in RawClient(port: server.port) }
+        let idle = (0..<20).map { _ in RawClient(port: server.port) }
+        let dribbling = Self.dribble(slow, every: .milliseconds(250))
+        try await Task.sleep(for: .milliseconds(300))
+        reader.send(Array("GET / HTTP/1.1\r\n\r\n".utf8))
+        try await Task.sleep(for: .seconds(1))
+        let start = ContinuousClock.now
+        await server.stop()
+        let elapsed = ContinuousClock.now - start
+        dribbling.cancel()
+        #expect(elapsed < .seconds(1))
+        // Every connection is closed by then (the dribblers may see a reset).
+        try await Task.sleep(for: .milliseconds(200))
+        for client in slow + idle { #expect(client.read().closed) }
+        (slow + idle + [reader]).forEach { $0.close() }
+        #expect(try await HTTPServerTests.curl(["http://127.0.0.1:\(server.port)/"]).status == 7)
+    }
+}
