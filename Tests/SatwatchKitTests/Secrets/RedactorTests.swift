@@ -10,8 +10,10 @@ import Testing
         (["s3cr3t"], "login s3cr3t refused", "login *** refused"),
         ([url, "/hooks/B07ABC123/xyzSecret"], "POST \(url) failed", "POST *** failed"),
         ([url, "/hooks/B07ABC123/xyzSecret"], "Cannot POST /hooks/B07ABC123/xyzSecret", "Cannot POST ***"),
-        // Every occurrence.
+        // Every occurrence; overlapping secrets leave no part of either.
         (["tk_abc"], "tk_abc and tk_abc", "*** and ***"),
+        (["abcTO", "TOKEN123"], "x abcTOKEN123 y", "x *** y"),
+        (["TOKEN123", "123-more"], "x TOKEN123-more y", "x *** y"),
         // Percent-encoded by the receiver, upper or lower case hex, with or without `/`.
         (["123456:ABC-def"], "no route /bot123456%3AABC-def/send", "no route /bot***/send"),
         (["123456:ABC-def"], "no route /bot123456%3aABC-def/send", "no route /bot***/send"),
