@@ -12,7 +12,7 @@ public struct Redactor: Sendable, Equatable, ExpressibleByArrayLiteral {
     static let minimumLength = 3
 
     /// The secrets as given (at least `minimumLength` long).
-    private(set) var secrets: Set<String>
+    let secrets: Set<String>
     /// Every form of every secret that is searched for, as UTF-8.
     private let needles: [[UInt8]]
     /// For each byte, the needles starting with it: the scan tries only those at a position.
