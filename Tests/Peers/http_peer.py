@@ -8,8 +8,9 @@ the path's requests are then answered from that list in order, and with 200 "ok"
 used up. A response is
   {"status": 429, "headers": [["Retry-After", "3"]], "body": "text", "body_size": 0,
    "delay": 0.0}
-where body_size > 0 sends that many "x" bytes instead of body and delay waits (seconds)
-before answering. --tls-dir DIR serves HTTPS with a private CA written to DIR/ca.pem.
+where body_size > 0 sends that many "x" bytes instead of body, "echo": true appends the
+request target (path and query) to body, as a router's "Cannot POST /path" does, and delay
+waits (seconds) before answering. --tls-dir DIR serves HTTPS with a private CA written to DIR/ca.pem.
 Prints "READY <port>" once listening on 127.0.0.1.
 """
 import argparse
@@ -61,6 +62,8 @@ class Handler(BaseHTTPRequestHandler):
         time.sleep(response.get("delay", 0))
         size = response.get("body_size", 0)
         payload = b"x" * size if size else response.get("body", "").encode()
+        if response.get("echo"):
+            payload += self.path.encode()
         try:
             self.send_response(response.get("status", 200))
             for name, value in response.get("headers", []):

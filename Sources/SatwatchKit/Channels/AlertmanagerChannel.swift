@@ -15,9 +15,10 @@ public struct AlertmanagerChannel: HTTPChannel, ChannelType {
     let network: NetworkSettings
 
     public var summary: String { "alertmanager \(url.hostAndPort)" }
+    public var secrets: [String] { url.secrets }
 
     public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
-        WebhookTarget.read(&settings, context: context, wholeURLIsSecret: false)
+        WebhookTarget.read(&settings, context: context)
             .map { AlertmanagerChannel(name: name, url: $0.url, network: $0.network) }
     }
 

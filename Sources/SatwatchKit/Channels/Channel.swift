@@ -7,6 +7,9 @@ public protocol Channel: Sendable {
     var name: String { get }
     /// One line for logs and `status`, never containing a secret, e.g. `slack hooks.slack.com`.
     var summary: String { get }
+    /// Every string of its settings that must never be shown (URLs and their parts, tokens,
+    /// passwords): collected into the config's `Redactor`.
+    var secrets: [String] { get }
     /// Sends one notification.
     func deliver(_ notification: Notification) async -> DeliveryOutcome
 }

@@ -7,6 +7,7 @@ public struct LogChannel: Channel, ChannelType {
     let logger: Logger
 
     public var summary: String { "log" }
+    public var secrets: [String] { [] }
 
     public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
         LogChannel(name: name, logger: context.logger)

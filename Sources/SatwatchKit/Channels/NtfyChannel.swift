@@ -14,6 +14,7 @@ public struct NtfyChannel: HTTPChannel, ChannelType {
     let network: NetworkSettings
 
     public var summary: String { "ntfy \(url.hostAndPort)" }
+    public var secrets: [String] { url.secrets + (token.map { [$0] } ?? []) }
 
     public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
         let url = ChannelURL.read("url", &settings, context: context)
@@ -21,7 +22,6 @@ public struct NtfyChannel: HTTPChannel, ChannelType {
         if token?.isEmpty == true { settings.report("token", "\"token\" must not be empty (leave it out instead)") }
         let network = NetworkSettings.read(&settings, context: context)
         guard let url, token?.isEmpty != true else { return nil }
-        context.logger.redact(url.secrets(wholeURL: true) + (token.map { [$0] } ?? []))
         return NtfyChannel(name: name, url: url, token: token, network: network)
     }
 

@@ -23,6 +23,7 @@ public struct SMTPChannel: Channel, ChannelType {
     let network: NetworkSettings
 
     public var summary: String { "smtp \(url.hostAndPort)" }
+    public var secrets: [String] { url.secrets + (password.map { [$0] } ?? []) }
 
     public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
         let url = ChannelURL.read("url", schemes: ["smtp", "smtps"], &settings, context: context)
@@ -32,7 +33,6 @@ public struct SMTPChannel: Channel, ChannelType {
         let to = readAddresses("to", &settings)
         let network = NetworkSettings.read(&settings, context: context, defaultTimeout: defaultTimeout)
         guard let url, let security, let from, let to else { return nil }
-        context.logger.redact((password.map { [$0] } ?? []) + url.secrets(wholeURL: false))
         if security == .none, password != nil {
             context.logger.warn("smtp channel sends its password without TLS", ["channel": name, "server": url.hostAndPort])
         }
@@ -46,7 +46,7 @@ public struct SMTPChannel: Channel, ChannelType {
             return .delivered
         } catch {
             return DeliveryClassifier.smtp(curlCode: error.curl.code, replyCode: error.responseCode,
-                                           detail: error.description)
+                                           detail: error.description).redacted(by: Redactor(secrets))
         }
     }
 

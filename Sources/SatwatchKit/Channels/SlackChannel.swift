@@ -15,9 +15,10 @@ public struct SlackChannel: HTTPChannel, ChannelType {
     let network: NetworkSettings
 
     public var summary: String { "slack \(url.hostAndPort)" }
+    public var secrets: [String] { url.secrets }
 
     public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
-        WebhookTarget.read(&settings, context: context, wholeURLIsSecret: true)
+        WebhookTarget.read(&settings, context: context)
             .map { SlackChannel(name: name, url: $0.url, network: $0.network) }
     }
 

@@ -20,6 +20,7 @@ public struct TelegramChannel: HTTPChannel, ChannelType {
     let network: NetworkSettings
 
     public var summary: String { "telegram \(base.hostAndPort)" }
+    public var secrets: [String] { [token] + base.secrets }
 
     public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
         let token = settings.string("token", required: true)
@@ -31,7 +32,6 @@ public struct TelegramChannel: HTTPChannel, ChannelType {
             : ChannelURL(defaultBase, schemes: ChannelURL.httpSchemes)
         let network = NetworkSettings.read(&settings, context: context)
         guard let token, validToken(token), let chatID, let base else { return nil }
-        context.logger.redact([token] + base.secrets(wholeURL: false))
         return TelegramChannel(name: name, base: base, token: token, chatID: chatID, network: network)
     }
 

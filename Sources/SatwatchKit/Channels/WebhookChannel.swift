@@ -14,10 +14,10 @@ public struct WebhookChannel: HTTPChannel, ChannelType {
     let network: NetworkSettings
 
     public var summary: String { "webhook \(url.hostAndPort)" }
+    public var secrets: [String] { url.secrets }
 
     public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
-        // Generic webhook URLs often carry a token in the path or query.
-        WebhookTarget.read(&settings, context: context, wholeURLIsSecret: true)
+        WebhookTarget.read(&settings, context: context)
             .map { WebhookChannel(name: name, url: $0.url, network: $0.network) }
     }
 

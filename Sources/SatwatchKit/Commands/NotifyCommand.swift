@@ -29,10 +29,9 @@ enum NotifyCommand: SatwatchCommand {
             io.out("sent to \(channelName)")
             return 0
         case .failed(let failure):
-            var line = "failed to send to \(channelName): \(failure.reason) (\(describe(failure)))"
-            // Reasons never hold channel secrets, but a receiver may echo what it was sent.
-            for secret in setup.config.secrets where secret.count >= 3 { line = line.replacing(secret, with: "***") }
-            io.err(line)
+            // The channel hid its own secrets; this also hides the other `${NAME}` values.
+            let line = "failed to send to \(channelName): \(failure.reason) (\(describe(failure)))"
+            io.err(setup.config.redactor.redact(line))
             return 1
         }
     }

@@ -18,7 +18,6 @@ public struct Setup: Sendable {
         }
         let files = RuleLoader.files(in: config.rulePaths)
         let rules = RuleLoader.load(files: files, context: RuleLoader.Context(config: config), log: log)
-        logger.redact(config.secrets)
         return (Setup(config: config, rules: rules, ruleFiles: files), log.diagnostics)
     }
 

@@ -29,7 +29,8 @@ enum StatusCommand: SatwatchCommand {
             let report = StatusReport(rules: setup.rules.map(\.name), feeds: setup.config.feeds.map(\.kind),
                                       states: try store.loadRuleStates(), metrics: try store.loadMetrics(),
                                       counts: try store.outboxCounts(),
-                                      entries: try store.entries(states: [.pending, .dead], limit: 50))
+                                      entries: try store.entries(states: [.pending, .dead], limit: 50),
+                                      redactor: setup.config.redactor)
             io.out("state: \(statePath)")
             io.out(report.text)
             return 0

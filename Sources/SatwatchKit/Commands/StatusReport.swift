@@ -6,6 +6,8 @@ struct StatusReport {
     var metrics: [Sample]
     var counts: [String: OutboxCounts]
     var entries: [OutboxEntry]
+    /// Hides secrets in stored errors, including rows written before errors were redacted.
+    var redactor: Redactor
 
     var text: String {
         var lines = ["", "RULES"]
@@ -32,7 +34,7 @@ struct StatusReport {
             lines += Self.columns(entries.map { entry in
                 let when = entry.state == .pending ? "next try \(entry.nextAttemptAt.rfc3339)" : "dead since \(entry.updatedAt.rfc3339)"
                 return ["#\(entry.id)", entry.channel, entry.notification.rule, entry.notification.status.rawValue,
-                        entry.state.rawValue, "\(entry.attempts) attempts", when, entry.lastError.map { "error: \($0)" } ?? ""]
+                        entry.state.rawValue, "\(entry.attempts) attempts", when, entry.lastError.map { "error: \(redactor.redact($0))" } ?? ""]
             })
         }
         return lines.joined(separator: "\n")

@@ -20,8 +20,9 @@ public struct Config: Sendable {
     public var logFormat: Logger.Format
     /// Minimum log level.
     public var logLevel: Logger.Level
-    /// Values substituted from `${NAME}`: secrets to keep out of logs.
-    public var secrets: Set<String>
+    /// Every secret of the config (values substituted from `${NAME}`, what each channel
+    /// declares), kept out of logs, `status` and `notify`.
+    public var redactor: Redactor
 
     /// The feed of `kind`, when enabled.
     public func feed(_ kind: FeedKind) -> FeedConfig? { feeds.first { $0.kind == kind } }

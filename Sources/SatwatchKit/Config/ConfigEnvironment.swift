@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Expands `${NAME}` in config strings from the process environment and remembers every value it
-/// substituted, so the logger can keep those secrets out of every line it writes.
+/// substituted: they join the config's `Redactor`.
 /// `$$` stands for a literal `$`.
 public final class ConfigEnvironment: Sendable {
     /// An unset variable, and where its `${` starts (in Unicode scalars) within the string.

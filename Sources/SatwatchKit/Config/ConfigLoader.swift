@@ -43,9 +43,12 @@ public enum ConfigLoader {
         http?.finish()
         let (format, level) = loadLog(&root)
         root.finish()
+        let redactor = Redactor(environment.secrets.union(channels.values.flatMap(\.secrets)))
+        // From here on the logger hides this config's secrets (and still every earlier one's).
+        logger.redact(redactor)
         return Config(path: path, statePath: statePath, rulePaths: rulePaths, feeds: feeds, channels: channels,
                       channelNames: channelNames, defaultChannels: defaultChannels, httpListen: listen,
-                      logFormat: format, logLevel: level, secrets: environment.secrets)
+                      logFormat: format, logLevel: level, redactor: redactor)
     }
 
     private static func loadRulePaths(_ root: inout ConfigObject, paths: PathResolver) -> [String] {

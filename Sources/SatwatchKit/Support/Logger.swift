@@ -2,7 +2,7 @@ import Glibc
 import Synchronization
 
 /// Writes one event per line to stderr, as logfmt (default) or JSON, with time, level, message
-/// and fields. Every registered secret is replaced by `***` before a line is written.
+/// and fields. Every secret of its `Redactor` is replaced by `***` before a line is written.
 public final class Logger: Sendable {
     /// Severity, lowest first.
     public enum Level: String, Sendable, Comparable, CaseIterable {
@@ -17,16 +17,16 @@ public final class Logger: Sendable {
     }
 
     private let settings: Mutex<(format: Format, minimum: Level)>
-    private let secrets: Mutex<[String]>
+    private let redactor: Mutex<Redactor>
     private let sink: @Sendable (String) -> Void
     private let clock: @Sendable () -> Timestamp
 
     /// Creates a logger writing to `sink` (stderr by default).
-    public init(format: Format = .logfmt, level: Level = .info, secrets: some Sequence<String> = [],
+    public init(format: Format = .logfmt, level: Level = .info, secrets: Redactor = [],
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
                 sink: @escaping @Sendable (String) -> Void = Logger.standardError) {
         self.settings = Mutex((format, level))
-        self.secrets = Mutex(Array(secrets).filter { $0.count >= 3 })
+        self.redactor = Mutex(secrets)
         self.clock = clock
         self.sink = sink
     }
@@ -36,22 +36,18 @@ public final class Logger: Sendable {
         settings.withLock { $0 = (format, level) }
     }
 
-    /// Adds values that must never appear in a log line (passwords, tokens, webhook URLs).
-    public func redact(_ values: some Sequence<String>) {
-        let more = values.filter { $0.count >= 3 }
-        secrets.withLock { $0.append(contentsOf: more) }
+    /// Adds secrets that must never appear in a log line (a config's, once it is loaded; a
+    /// reloaded config's are added to the old ones).
+    public func redact(_ secrets: Redactor) {
+        redactor.withLock { $0 = $0.merging(secrets) }
     }
 
     /// Writes an event when `level` is at or above the configured level.
     public func log(_ level: Level, _ message: String, _ fields: LogFields = [:]) {
         let (format, minimum) = settings.withLock { $0 }
         guard level >= minimum else { return }
-        let hidden = secrets.withLock { $0 }
-        func clean(_ text: String) -> String {
-            var text = text
-            for secret in hidden where text.contains(secret) { text = text.replacing(secret, with: "***") }
-            return text
-        }
+        let hidden = redactor.withLock { $0 }
+        let clean = hidden.redact
         let pairs = [("time", clock().rfc3339), ("level", level.rawValue), ("msg", clean(message))]
             + fields.pairs.map { ($0.0, clean($0.1)) }
         sink(format == .json ? LogLine.json(pairs) : LogLine.logfmt(pairs))

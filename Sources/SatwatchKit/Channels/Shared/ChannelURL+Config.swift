@@ -17,11 +17,25 @@ extension ChannelURL {
         return url
     }
 
-    /// What the logger must hide: the whole URL when it is a secret itself (webhook URLs carry
-    /// their token), then the password of a `user:password@` part. The whole URL comes first so
-    /// it is still found intact when redacted.
-    func secrets(wholeURL: Bool) -> [String] {
-        (wholeURL ? [text] : []) + (password.map { [$0] } ?? [])
+    /// What must never be shown, since chat and webhook URLs carry their credential in the path
+    /// or query: the whole URL, its `user:password` and password, everything after the host, the
+    /// path and the query alone, and each path segment and query value that looks like a token
+    /// (a receiver may echo just that part).
+    var secrets: [String] {
+        let withoutFragment = target.prefix { $0 != "#" }
+        let path = withoutFragment.prefix { $0 != "?" }
+        let query = withoutFragment.dropFirst(path.count).dropFirst()
+        let values = query.split(separator: "&").map { $0.split(separator: "=", maxSplits: 1).last ?? $0 }
+        let parts = [text, target, String(withoutFragment), String(path), String(query)] + [userInfo, password].compactMap { $0 }
+        let tokens = (path.split(separator: "/") + values).filter(Self.looksLikeToken).map(String.init)
+        return parts + tokens
+    }
+
+    /// A path segment or query value long enough to be a credential: 8 characters with a digit
+    /// (`T0123ABCD`, a Discord id) or any 16. Words such as `hooks`, `webhooks` or `api` stay
+    /// readable.
+    static func looksLikeToken(_ part: Substring) -> Bool {
+        part.count >= 16 || (part.count >= 8 && part.contains(where: \.isNumber))
     }
 
     /// The URL without a trailing `/`, so paths can be appended to a base.

@@ -9,8 +9,10 @@ enum HTTPDelivery {
     /// Receivers answer with a status and a short text; more is never needed.
     static let client = HTTPClient(maxResponseBytes: 64 * 1024)
 
-    /// POSTs `request` with the channel's timeout and CA file.
-    static func post(_ request: ChannelRequest, network: NetworkSettings) async -> DeliveryOutcome {
+    /// POSTs `request` with the channel's timeout and CA file. `secrets` are hidden in the
+    /// failure reason; in a response body before it is cut to a quote, so no prefix of a
+    /// secret that a receiver echoed survives the cut.
+    static func post(_ request: ChannelRequest, network: NetworkSettings, secrets: Redactor) async -> DeliveryOutcome {
         let outgoing = HTTPRequest(method: "POST", url: request.url,
                                    headers: HTTPHeaders(request.headers.map { HTTPHeader($0.name, $0.value) }),
                                    body: request.body, timeout: network.timeout.duration,
@@ -19,9 +21,10 @@ enum HTTPDelivery {
             let response = try await client.send(outgoing)
             let header = response.retryAfter(now: WallClock.now().milliseconds / 1000).map(TimeSpan.init(duration:))
             let retryAfter = header ?? (response.status == 429 ? bodyRetryAfter(response.body) : nil)
-            return DeliveryClassifier.http(status: response.status, body: response.body, retryAfter: retryAfter)
+            let body = Array(secrets.redact(String(decoding: response.body, as: UTF8.self)).utf8)
+            return DeliveryClassifier.http(status: response.status, body: body, retryAfter: retryAfter)
         } catch {
-            return DeliveryClassifier.transport(code: error.code, message: error.message)
+            return DeliveryClassifier.transport(code: error.code, message: error.message).redacted(by: secrets)
         }
     }
 
