@@ -7,6 +7,8 @@ struct EndpointPages: Sendable {
     let boards: Boards
     let feeds: [FeedConfig]
     let outbox: OutboxGauge
+    /// Feed and store errors can quote a URL or a key: they are shown through this.
+    let redactor: Redactor
 
     func respond(to request: HTTPServerRequest) -> HTTPServerResponse {
         switch request.path {
@@ -39,7 +41,7 @@ struct EndpointPages: Sendable {
         }
         let status = storeFailing ? "store failing" : reasons.isEmpty ? "ok" : "stale"
         var body: [(String, JSONValue)] = [("status", .string(status))]
-        if !reasons.isEmpty { body.append(("reason", .string(reasons.joined(separator: "; ")))) }
+        if !reasons.isEmpty { body.append(("reason", .string(redactor.redact(reasons.joined(separator: "; "))))) }
         body.append(("feeds", .object(states.map { JSONMember(key: $0.0, node: JSONNode($0.1)) })))
         body.append(("state", .string(storeFailing ? "failing" : "ok")))
         let text = JSONValue.object(body.map { JSONMember(key: $0.0, node: JSONNode($0.1)) }).jsonText() + "\n"

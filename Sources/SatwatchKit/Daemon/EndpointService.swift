@@ -8,8 +8,8 @@ struct EndpointService: Service {
     let server: HTTPServer
     var name: String { "http endpoint" }
 
-    init(listen: ListenAddress, boards: Boards, feeds: [FeedConfig], statePath: String, logger: Logger) throws {
-        let pages = EndpointPages(boards: boards, feeds: feeds, outbox: OutboxGauge(path: statePath))
+    init(listen: ListenAddress, boards: Boards, feeds: [FeedConfig], statePath: String, redactor: Redactor, logger: Logger) throws {
+        let pages = EndpointPages(boards: boards, feeds: feeds, outbox: OutboxGauge(path: statePath), redactor: redactor)
         do {
             server = try HTTPServer(host: listen.host, port: listen.port) { request in pages.respond(to: request) }
         } catch {

@@ -23,7 +23,8 @@ struct Generation: Sendable {
         ]
         if let listen = setup.config.httpListen {
             services.append(try EndpointService(listen: listen, boards: boards, feeds: setup.config.feeds,
-                                                statePath: setup.config.statePath, logger: logger))
+                                                statePath: setup.config.statePath, redactor: setup.config.redactor,
+                                                logger: logger))
         }
         return services
     }
