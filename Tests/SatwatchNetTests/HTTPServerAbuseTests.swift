@@ -105,7 +105,7 @@ import Testing
         #expect(closed)
     }
 
-    @Test func stopsWithinASecondWhileSlowAndIdleClientsHoldConnections() async throws {
+    @Test func stopsPromptlyWhileSlowAndIdleClientsHoldConnections() async throws {
         // A large body for a client that never reads: its response is stuck mid-write.
         let server = try Self.okServer(body: String(repeating: "m", count: 8 << 20))
         let reader = RawClient(port: server.port)
@@ -119,7 +119,9 @@ import Testing
         await server.stop()
         let elapsed = ContinuousClock.now - start
         dribbling.cancel()
-        #expect(elapsed < .seconds(1))
+        // The old server took 5 s here (it waited out each client's socket timeout); a loaded
+        // machine has been seen to take 1.5 s to schedule the server's thread.
+        #expect(elapsed < .seconds(3))
         // Every connection is closed by then (the dribblers may see a reset).
         try await Task.sleep(for: .milliseconds(200))
         for client in slow + idle { #expect(client.read().closed) }

@@ -16,6 +16,7 @@ extension Dispatcher {
                 if let (record, entry) = unrecorded {
                     try await store.record(record, for: entry)
                     unrecorded = nil
+                    storeHealth.succeeded(part, at: clock())
                 }
                 let head = try await store.head(of: channel.name)
                 storeFailures = 0
