@@ -22,6 +22,13 @@ public struct Config: Sendable {
     public var logLevel: Logger.Level
     /// Values substituted from `${NAME}`: secrets to keep out of logs.
     public var secrets: Set<String>
+    /// How long sent and dead deliveries stay in the state file (`state_retention`).
+    public var stateRetention = Config.defaultStateRetention
+    /// The longest receiver `Retry-After` honoured (`max_retry_after`).
+    public var maxRetryAfter = RetryPolicy().maxRetryAfter
+
+    /// `state_retention` when the config does not set it: 30 days.
+    public static let defaultStateRetention = TimeSpan.hours(24 * 30)
 
     /// The feed of `kind`, when enabled.
     public func feed(_ kind: FeedKind) -> FeedConfig? { feeds.first { $0.kind == kind } }

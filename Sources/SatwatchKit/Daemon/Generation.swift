@@ -13,7 +13,8 @@ struct Generation: Sendable {
         let feeds = setup.config.feeds.map { $0.service(health: boards.health, logger: logger, sink: sink) }
         let alarm = Alarm()
         let dispatcher = try Dispatcher(statePath: setup.config.statePath, channels: setup.config.channels,
-                                        logger: logger, counters: boards.deliveries)
+                                        policy: RetryPolicy(maxRetryAfter: setup.config.maxRetryAfter),
+                                        retention: setup.config.stateRetention, logger: logger, counters: boards.deliveries)
         let evaluator = Evaluator(setup: setup, inputs: inputs, alarm: alarm, doorbell: dispatcher.doorbell,
                                   boards: boards, logger: logger)
         var services: [any Service] = feeds + [

@@ -23,4 +23,20 @@ actor DeliveryStore {
     func markDead(_ entry: OutboxEntry, at now: Timestamp, reason: String) throws {
         _ = try store.markDead(id: entry.id, at: now, reason: reason)
     }
+
+    /// Marks dead every pending entry older than the policy's max age, head of its queue or not.
+    func expire(_ policy: RetryPolicy, at now: Timestamp) throws -> [OutboxEntry] {
+        try store.expirePending(createdBefore: now - policy.maxAge, at: now) { policy.expiryReason(lastError: $0.lastError) }
+    }
+
+    /// Prunes finished deliveries older than `retention` and gives the free pages back;
+    /// returns the notifications removed.
+    func prune(olderThan retention: TimeSpan, at now: Timestamp) throws -> Int {
+        let removed = try store.prune(olderThan: now - retention)
+        try store.returnFreePages()
+        return removed
+    }
+
+    /// How many entries are pending over all channels.
+    func pendingCount() throws -> Int { try store.pendingCount() }
 }

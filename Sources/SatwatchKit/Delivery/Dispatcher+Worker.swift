@@ -33,7 +33,7 @@ extension Dispatcher {
                                  "status": notification.status.rawValue, "id": notification.id]
         do {
             if policy.isExpired(created: entry.createdAt, now: now) {
-                let reason = "not delivered within \(policy.maxAge.text) (last error: \(entry.lastError ?? "none"))"
+                let reason = policy.expiryReason(lastError: entry.lastError)
                 try await store.markDead(entry, at: now, reason: reason)
                 counters.record(channel.name) { $0.dead += 1 }
                 logger.error("delivery dead", LogFields(fields.pairs + [("reason", reason)]))

@@ -10,6 +10,8 @@ public struct Dispatcher: Sendable {
     let store: DeliveryStore
     let statePath: String
     let policy: RetryPolicy
+    /// How long sent and dead entries are kept (`state_retention`).
+    let retention: TimeSpan
     let logger: Logger
     let clock: @Sendable () -> Timestamp
     let random: @Sendable () -> Double
@@ -17,17 +19,18 @@ public struct Dispatcher: Sendable {
     public let doorbell: Doorbell
     /// Totals per channel, for `/metrics`.
     public let counters: DeliveryCounters
-    private let bells: [String: Doorbell]
+    let bells: [String: Doorbell]
 
     /// Creates a dispatcher over the state file at `statePath`.
     public init(statePath: String, channels: [String: any Channel], policy: RetryPolicy = RetryPolicy(),
-                logger: Logger, counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
+                retention: TimeSpan = Config.defaultStateRetention, logger: Logger, counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
         self.channels = channels
         self.store = try DeliveryStore(path: statePath)
         self.statePath = statePath
         self.policy = policy
+        self.retention = retention
         self.logger = logger
         self.clock = clock
         self.random = random
@@ -45,6 +48,7 @@ public struct Dispatcher: Sendable {
             group.addTask { await self.forwardRings() }
             group.addTask { await self.retireOrphans() }
             group.addTask { await self.checkpointWhileIdle() }
+            group.addTask { await self.maintain() }
         }
     }
 
