@@ -37,6 +37,6 @@ actor DeliveryStore {
         return removed
     }
 
-    /// How many entries are pending over all channels.
-    func pendingCount() throws -> Int { try store.pendingCount() }
+    /// When the newest pending entry was queued (epoch when none is pending).
+    func latestQueuedAt() throws -> Timestamp { try store.latestPendingCreation() ?? .epoch }
 }

@@ -14,7 +14,7 @@ extension Dispatcher {
     func maintain() async {
         var lastExpiry: Timestamp?
         var lastPrune: Timestamp?
-        var pending: Int?
+        var queued: Timestamp?
         while !Task.isCancelled {
             let now = clock()
             if lastExpiry.map({ now - $0 >= Self.expiryEvery }) ?? true {
@@ -25,10 +25,12 @@ extension Dispatcher {
                 await pruneFinished(at: now)
                 lastPrune = now
             }
-            // Errors here are left to the channel workers, whose own reads report them.
-            if let count = try? await store.pendingCount() {
-                if let pending, count > pending { for bell in bells.values { bell.ring() } }
-                pending = count
+            // A retried entry is queued anew (created now), so the newest pending creation time
+            // moves on however many entries were delivered meanwhile. Errors here are left to
+            // the channel workers, whose own reads report them.
+            if let latest = try? await store.latestQueuedAt() {
+                if let queued, latest > queued { for bell in bells.values { bell.ring() } }
+                queued = max(latest, queued ?? latest)
             }
             try? await Task.sleep(for: Self.maintenanceTick.duration)
         }

@@ -64,8 +64,9 @@ extension StateStore {
         }
     }
 
-    /// How many deliveries are pending, over all channels.
-    public func pendingCount() throws -> Int {
-        try connection.cached("SELECT count(*) FROM outbox WHERE state = 'pending'").single { $0.int(0) } ?? 0
+    /// When the newest pending delivery was queued (or put back by `retryDead`); nil when
+    /// nothing is pending.
+    public func latestPendingCreation() throws -> Timestamp? {
+        try connection.cached("SELECT max(created_at) FROM outbox WHERE state = 'pending'").single { $0.optionalTimestamp(0) } ?? nil
     }
 }
