@@ -1,4 +1,6 @@
-/// "1 problem", "3 problems".
+/// "1 problem", "3 problems"; "1 delivery", "3 deliveries" with the plural given.
 enum Plural {
-    static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+    static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+    }
 }

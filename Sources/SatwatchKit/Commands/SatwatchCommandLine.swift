@@ -5,7 +5,7 @@ import Glibc
 public enum SatwatchCommandLine {
     static var commands: [any SatwatchCommand.Type] {
         [RunCommand.self, CheckCommand.self, TestCommand.self, ReplayCommand.self, RecordCommand.self,
-         NotifyCommand.self, StatusCommand.self]
+         NotifyCommand.self, StatusCommand.self, RetryCommand.self, PurgeCommand.self]
     }
 
     /// Parses the process arguments, runs the command and exits with its status.
@@ -92,6 +92,10 @@ public enum SatwatchCommandLine {
           notify CHANNEL [--config F] [--message TEXT]
                                            send one test notification through a channel
           status [--config F]              rule states, last values, pending/dead deliveries
+          retry (ID | --channel C | --dead) [--config F]
+                                           put dead deliveries back in the queue
+          purge --dead [--older-than D] [--config F]
+                                           delete dead deliveries
 
         --config defaults to $SATWATCH_CONFIG, then ./satwatch.json.
         Run 'satwatch <command> --help' for details.

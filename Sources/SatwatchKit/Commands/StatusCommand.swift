@@ -8,7 +8,8 @@ enum StatusCommand: SatwatchCommand {
         Usage: satwatch status [--config F]
 
         Prints each rule's state, the last value of every metric, delivery totals per channel
-        and every pending or dead delivery, from the state file. Safe while the worker runs.
+        with each channel's next delivery and when it is tried, and every pending or dead
+        delivery, from the state file. Safe while the worker runs.
         """
 
     static func run(_ arguments: [String], io: CommandIO) async throws(UsageError) -> Int32 {
@@ -26,11 +27,13 @@ enum StatusCommand: SatwatchCommand {
             // A damaged file is reported as such (and left as it is) rather than half-printed.
             try StateStore.checkIntegrity(path: statePath)
             let store = try StateStore.open(path: statePath)
+            let counts = try store.outboxCounts()
+            var heads: [String: OutboxEntry] = [:]
+            for (channel, count) in counts where count.pending > 0 { heads[channel] = try store.nextPendingEntry(channel: channel) }
             let report = StatusReport(rules: setup.rules.map(\.name), feeds: setup.config.feeds.map(\.kind),
                                       states: try store.loadRuleStates(), metrics: try store.loadMetrics(),
-                                      counts: try store.outboxCounts(),
-                                      entries: try store.entries(states: [.pending, .dead], limit: 50),
-                                      redactor: setup.config.redactor)
+                                      counts: counts, entries: try store.entries(states: [.pending, .dead], limit: 50),
+                                      redactor: setup.config.redactor, heads: heads)
             io.out("state: \(statePath)")
             io.out(report.text)
             return 0

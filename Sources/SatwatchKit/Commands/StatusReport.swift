@@ -8,6 +8,8 @@ struct StatusReport {
     var entries: [OutboxEntry]
     /// Hides secrets in stored errors, including rows written before errors were redacted.
     var redactor: Redactor
+    /// Each channel's next delivery (the head of its pending queue), by channel.
+    var heads: [String: OutboxEntry] = [:]
 
     var text: String {
         var lines = ["", "RULES"]
@@ -27,7 +29,8 @@ struct StatusReport {
         })
         lines += ["", "DELIVERIES"]
         lines += counts.isEmpty ? ["  (nothing queued yet)"] : Self.columns(counts.sorted { $0.key < $1.key }.map {
-            [$0.key, "\($0.value.pending) pending", "\($0.value.sent) sent", "\($0.value.dead) dead"]
+            [$0.key, "\($0.value.pending) pending", "\($0.value.sent) sent", "\($0.value.dead) dead",
+             heads[$0.key].map { "next #\($0.id) at \($0.nextAttemptAt.rfc3339)" } ?? ""]
         })
         if !entries.isEmpty {
             lines += ["", "PENDING AND DEAD"]

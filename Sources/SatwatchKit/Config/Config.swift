@@ -23,6 +23,13 @@ public struct Config: Sendable {
     /// Every secret of the config (values substituted from `${NAME}`, what each channel
     /// declares), kept out of logs, `status` and `notify`.
     public var redactor: Redactor
+    /// How long sent and dead deliveries stay in the state file (`state_retention`).
+    public var stateRetention = Config.defaultStateRetention
+    /// The longest receiver `Retry-After` honoured (`max_retry_after`).
+    public var maxRetryAfter = RetryPolicy().maxRetryAfter
+
+    /// `state_retention` when the config does not set it: 30 days.
+    public static let defaultStateRetention = TimeSpan.hours(24 * 30)
 
     /// The feed of `kind`, when enabled.
     public func feed(_ kind: FeedKind) -> FeedConfig? { feeds.first { $0.kind == kind } }

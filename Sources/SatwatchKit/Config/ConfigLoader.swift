@@ -42,13 +42,29 @@ public enum ConfigLoader {
         }
         http?.finish()
         let (format, level) = loadLog(&root)
-        root.finish()
         let redactor = Redactor(environment.secrets.union(channels.values.flatMap(\.secrets)))
         // From here on the logger hides this config's secrets (and still every earlier one's).
         logger.redact(redactor)
-        return Config(path: path, statePath: statePath, rulePaths: rulePaths, feeds: feeds, channels: channels,
-                      channelNames: channelNames, defaultChannels: defaultChannels, httpListen: listen,
-                      logFormat: format, logLevel: level, redactor: redactor)
+        var config = Config(path: path, statePath: statePath, rulePaths: rulePaths, feeds: feeds, channels: channels,
+                            channelNames: channelNames, defaultChannels: defaultChannels, httpListen: listen,
+                            logFormat: format, logLevel: level, redactor: redactor)
+        loadRetention(&root, into: &config)
+        root.finish()
+        return config
+    }
+
+    /// `state_retention` (at least 1h) and `max_retry_after` (at least 1s).
+    private static func loadRetention(_ root: inout ConfigObject, into config: inout Config) {
+        if let retention = root.span("state_retention") {
+            if retention < .hours(1) {
+                root.report("state_retention", "\"state_retention\" must be at least 1h")
+            } else {
+                config.stateRetention = retention
+            }
+        }
+        if let cap = root.span("max_retry_after") {
+            if cap < .seconds(1) { root.report("max_retry_after", "\"max_retry_after\" must be at least 1s") } else { config.maxRetryAfter = cap }
+        }
     }
 
     private static func loadRulePaths(_ root: inout ConfigObject, paths: PathResolver) -> [String] {

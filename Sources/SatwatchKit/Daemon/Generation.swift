@@ -13,7 +13,9 @@ struct Generation: Sendable {
     func services() throws -> [any Service] {
         let alarm = Alarm()
         let dispatcher = try Dispatcher(statePath: setup.config.statePath, channels: setup.config.channels,
-                                        logger: logger, counters: boards.deliveries, storeHealth: boards.store, gate: gate)
+                                        policy: RetryPolicy(maxRetryAfter: setup.config.maxRetryAfter),
+                                        retention: setup.config.stateRetention, logger: logger, counters: boards.deliveries,
+                                        storeHealth: boards.store, gate: gate)
         let evaluator = Evaluator(setup: setup, inputs: inbox, alarm: alarm, doorbell: dispatcher.doorbell,
                                   boards: boards, logger: logger)
         var services: [any Service] = [

@@ -33,4 +33,20 @@ actor DeliveryStore {
 
     /// Copies the write-ahead log into the database (see `StateStore.checkpoint`).
     func checkpoint() throws { _ = try store.checkpoint() }
+
+    /// Marks dead every pending entry older than the policy's max age, head of its queue or not.
+    func expire(_ policy: RetryPolicy, at now: Timestamp) throws -> [OutboxEntry] {
+        try store.expirePending(createdBefore: now - policy.maxAge, at: now) { policy.expiryReason(lastError: $0.lastError) }
+    }
+
+    /// Prunes finished deliveries older than `retention` and gives the free pages back;
+    /// returns the notifications removed.
+    func prune(olderThan retention: TimeSpan, at now: Timestamp) throws -> Int {
+        let removed = try store.prune(olderThan: now - retention)
+        try store.returnFreePages()
+        return removed
+    }
+
+    /// When the newest pending entry was queued (epoch when none is pending).
+    func latestQueuedAt() throws -> Timestamp { try store.latestPendingCreation() ?? .epoch }
 }

@@ -56,7 +56,7 @@ extension Dispatcher {
         let fields: LogFields = ["channel": channel.name, "rule": notification.rule,
                                  "status": notification.status.rawValue, "id": notification.id]
         if policy.isExpired(created: entry.createdAt, now: now) {
-            let reason = "not delivered within \(policy.maxAge.text) (last error: \(entry.lastError ?? "none"))"
+            let reason = policy.expiryReason(lastError: entry.lastError)
             counters.record(channel.name) { $0.dead += 1 }
             logger.error("delivery dead", LogFields(fields.pairs + [("reason", reason)]))
             return .dead(reason: reason, at: now)

@@ -10,6 +10,8 @@ public struct Dispatcher: Sendable {
     let store: DeliveryStore
     let statePath: String
     let policy: RetryPolicy
+    /// How long sent and dead entries are kept (`state_retention`).
+    let retention: TimeSpan
     let logger: Logger
     let clock: @Sendable () -> Timestamp
     let random: @Sendable () -> Double
@@ -21,11 +23,12 @@ public struct Dispatcher: Sendable {
     let storeHealth: StoreHealthBoard
     /// Closed at shutdown: attempts in flight finish, no new one starts.
     public let gate: DrainGate
-    private let bells: [String: Doorbell]
+    let bells: [String: Doorbell]
 
     /// Creates a dispatcher over the state file at `statePath`.
     public init(statePath: String, channels: [String: any Channel], policy: RetryPolicy = RetryPolicy(),
-                logger: Logger, counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
+                retention: TimeSpan = Config.defaultStateRetention, logger: Logger,
+                counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
                 storeHealth: StoreHealthBoard? = nil, gate: DrainGate = DrainGate(),
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
@@ -33,6 +36,7 @@ public struct Dispatcher: Sendable {
         self.store = try DeliveryStore(path: statePath)
         self.statePath = statePath
         self.policy = policy
+        self.retention = retention
         self.logger = logger
         self.clock = clock
         self.random = random
@@ -52,6 +56,7 @@ public struct Dispatcher: Sendable {
             group.addTask { await self.forwardRings() }
             group.addTask { await self.retireOrphans() }
             group.addTask { await self.checkpointWhileIdle() }
+            group.addTask { await self.maintain() }
         }
     }
 

@@ -1,5 +1,5 @@
 /// When to try a failed delivery again: exponential backoff with jitter, never sooner than the
-/// receiver's `Retry-After`, and never for an entry older than `maxAge`.
+/// receiver's `Retry-After` (up to `maxRetryAfter`), and never for an entry older than `maxAge`.
 public struct RetryPolicy: Sendable, Equatable {
     /// Delay after the first failure.
     public var initialDelay: TimeSpan
@@ -9,25 +9,35 @@ public struct RetryPolicy: Sendable, Equatable {
     public var jitter: Double
     /// An entry still undelivered this long after it was queued becomes dead.
     public var maxAge: TimeSpan
+    /// The longest `Retry-After` honoured (`max_retry_after`): a receiver asking for two days
+    /// must not park its channel's queue for two days.
+    public var maxRetryAfter: TimeSpan
 
-    /// The defaults: 2s doubling up to 10 min, ±20 % jitter, dead after 24 h.
+    /// The defaults: 2s doubling up to 10 min, ±20 % jitter, `Retry-After` up to 1 h, dead after 24 h.
     public init(initialDelay: TimeSpan = .seconds(2), maximumDelay: TimeSpan = .minutes(10), jitter: Double = 0.2,
-                maxAge: TimeSpan = .hours(24)) {
+                maxAge: TimeSpan = .hours(24), maxRetryAfter: TimeSpan = .hours(1)) {
         self.initialDelay = initialDelay
         self.maximumDelay = maximumDelay
         self.jitter = jitter
         self.maxAge = maxAge
+        self.maxRetryAfter = maxRetryAfter
     }
 
     /// The delay before attempt `attempts + 1`, given `attempts` failures so far: the backoff,
-    /// or the receiver's `Retry-After` when that is longer. `random` yields values in 0..<1.
+    /// or the receiver's `Retry-After` (capped at `maxRetryAfter`) when that is longer. `random`
+    /// yields values in 0..<1.
     public func delay(afterAttempts attempts: Int, retryAfter: TimeSpan?, random: () -> Double) -> TimeSpan {
         let backoff = Backoff(initial: initialDelay, maximum: maximumDelay, jitter: jitter)
             .delay(afterAttempt: attempts, random: random)
         guard let retryAfter else { return backoff }
-        return max(backoff, retryAfter)
+        return max(backoff, min(retryAfter, maxRetryAfter))
     }
 
     /// Whether an entry queued at `created` is too old to try at `now`.
     public func isExpired(created: Timestamp, now: Timestamp) -> Bool { now - created > maxAge }
+
+    /// Why an expired entry became dead, as `status` shows it.
+    public func expiryReason(lastError: String?) -> String {
+        "not delivered within \(maxAge.text) (last error: \(lastError ?? "none"))"
+    }
 }

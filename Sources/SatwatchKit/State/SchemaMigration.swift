@@ -5,10 +5,15 @@ package struct SchemaMigration: Sendable {
     package var version: Int64
     /// The statements of the step, `;`-separated.
     package var sql: String
+    /// Statements run before the step's transaction, outside any (`VACUUM` cannot run inside
+    /// one). A crash between them and the step's commit runs them again at the next open, so
+    /// they must be idempotent.
+    package var outsideTransaction: String?
 
     /// Creates a step.
-    package init(version: Int64, sql: String) {
+    package init(version: Int64, sql: String, outsideTransaction: String? = nil) {
         self.version = version
         self.sql = sql
+        self.outsideTransaction = outsideTransaction
     }
 }

@@ -1,7 +1,7 @@
 /// The state file's schema: its ordered migrations and how they are applied.
 package enum StateSchema {
     /// Every migration, in order; the last one's version is what this build writes.
-    package static let migrations: [SchemaMigration] = [version1, version2]
+    package static let migrations: [SchemaMigration] = [version1, version2, version3]
 
     /// The newest schema version this build knows.
     package static var currentVersion: Int64 { migrations.last?.version ?? 0 }
@@ -16,6 +16,7 @@ package enum StateSchema {
         let found = try connection.integerPragma("user_version")
         if found > known { throw StateStoreError.newerSchema(path: connection.path, found: found, known: known) }
         for step in migrations where step.version > found {
+            if let outside = step.outsideTransaction { try connection.execute(outside) }
             try connection.transaction {
                 let current = try connection.integerPragma("user_version")
                 if current > known {
@@ -100,4 +101,10 @@ package enum StateSchema {
             PRIMARY KEY (key, at)
         ) WITHOUT ROWID;
         """)
+
+    /// Incremental auto-vacuum, so pruning can give free pages back to the file system
+    /// (`StateStore.returnFreePages`). On a file that already has tables the setting only takes
+    /// effect through one `VACUUM`, which rewrites the file (once, seconds for a large one).
+    package static let version3 = SchemaMigration(version: 3, sql: "",
+                                                  outsideTransaction: "PRAGMA auto_vacuum = INCREMENTAL; VACUUM")
 }

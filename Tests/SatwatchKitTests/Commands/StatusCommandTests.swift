@@ -23,7 +23,7 @@ import Testing
         #expect(text.contains("  calm                 inactive                                  no data yet"))
         #expect(text.contains("  feed-stale:mempool   inactive"))
         #expect(text.contains("  fee.fastest  mempool  10.229  2025-12-10T14:04:16.384Z"))
-        #expect(text.contains("  console  1 pending  0 sent  0 dead"))
+        #expect(text.contains("  console  1 pending  0 sent  0 dead  next #1 at 2025-12-10T14:04:16.384Z"))
         #expect(text.contains("#1  console  hot  firing  pending  0 attempts  next try 2025-12-10T14:04:16.384Z"))
     }
 }

@@ -114,27 +114,36 @@ struct OutboxTests {
         #expect(try store.entries(states: Set(OutboxState.allCases)).count == 5)
     }
 
-    @Test func pruneRemovesOnlyOldFullySentNotifications() throws {
+    /// Retention: a notification goes once every delivery of it is sent or dead and was last
+    /// touched before the cutoff; one with a pending or a recent delivery stays whole.
+    @Test func pruneRemovesOnlyOldFinishedNotifications() throws {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         let oldSent = try F.enqueue(F.notification("old-sent"), in: store, at: 1_000)
+        let oldDead = try F.enqueue(F.notification("old-dead"), in: store, at: 1_000)
         let partDead = try F.enqueue(F.notification("part-dead"), in: store, at: 1_000)
         let newSent = try F.enqueue(F.notification("new-sent"), in: store, at: 1_000)
+        let partPending = try F.enqueue(F.notification("part-pending"), in: store, at: 1_000)
+        let recentDead = try F.enqueue(F.notification("recent-dead"), in: store, at: 1_000)
         try F.enqueue(F.notification("pending"), in: store, at: 1_000)
         try F.enqueue(F.notification("nowhere", channels: []), in: store, at: 1_000)
         for id in oldSent.values { try store.markSent(id: id, at: F.at(2_000)) }
+        for id in oldDead.values { try store.markDead(id: id, at: F.at(2_000), reason: "HTTP 404") }
         try store.markSent(id: try #require(partDead["mail"]), at: F.at(2_000))
         try store.markDead(id: try #require(partDead["hook"]), at: F.at(2_000), reason: "bad token")
         for id in newSent.values { try store.markSent(id: id, at: F.at(8_000)) }
+        try store.markSent(id: try #require(partPending["mail"]), at: F.at(2_000))
+        try store.markDead(id: try #require(recentDead["mail"]), at: F.at(2_000), reason: "HTTP 404")
+        try store.markDead(id: try #require(recentDead["hook"]), at: F.at(6_000), reason: "HTTP 404")
 
-        #expect(try store.pruneSent(olderThan: F.at(5_000)) == 2)
-        #expect(try store.notification(id: "old-sent") == nil)
-        #expect(try store.notification(id: "nowhere") == nil)
-        for kept in ["part-dead", "new-sent", "pending"] { #expect(try store.notification(id: kept) != nil) }
-        #expect(try store.outboxCounts() == ["mail": OutboxCounts(pending: 1, sent: 2), "hook": OutboxCounts(pending: 1, sent: 1, dead: 1)])
+        #expect(try store.prune(olderThan: F.at(5_000)) == 4)
+        for gone in ["old-sent", "old-dead", "part-dead", "nowhere"] { #expect(try store.notification(id: gone) == nil) }
+        for kept in ["new-sent", "part-pending", "recent-dead", "pending"] { #expect(try store.notification(id: kept) != nil) }
+        #expect(try store.outboxCounts() == ["mail": OutboxCounts(pending: 1, sent: 2, dead: 1),
+                                             "hook": OutboxCounts(pending: 2, sent: 1, dead: 1)])
         let orphanLabels = try store.connection.prepare(
-            "SELECT count(*) FROM notification_label WHERE notification_id IN ('old-sent', 'nowhere')").single { $0.int(0) }
+            "SELECT count(*) FROM notification_label WHERE notification_id IN ('old-sent', 'old-dead', 'nowhere')").single { $0.int(0) }
         #expect(orphanLabels == 0)
-        #expect(try store.pruneSent(olderThan: F.at(5_000)) == 0)
+        #expect(try store.prune(olderThan: F.at(5_000)) == 0)
     }
 }

@@ -8,7 +8,8 @@ struct StateSchemaTests {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         #expect(try store.schemaVersion() == StateSchema.currentVersion)
-        #expect(StateSchema.currentVersion == 2)
+        #expect(StateSchema.currentVersion == 3)
+        #expect(try store.connection.integerPragma("auto_vacuum") == 2)  // INCREMENTAL
         #expect(try store.connection.textPragma("journal_mode") == "wal")
         #expect(try store.connection.integerPragma("synchronous") == 1)  // NORMAL
         #expect(try store.connection.integerPragma("foreign_keys") == 1)
@@ -29,10 +30,34 @@ struct StateSchemaTests {
             INSERT INTO rule_state (name, digest, status, updated_at) VALUES ('r', 'd', 'inactive', 1000)
             """)
         let store = try StateStore.open(path: path)
-        #expect(try store.schemaVersion() == 2)
+        #expect(try store.schemaVersion() == StateSchema.currentVersion)
         #expect(try store.loadRuleStates().keys.sorted() == ["r"])
         try store.saveHistory(["btc.usd": [HistoryPoint(at: StateFixtures.at(1), value: 1)]], keepingFrom: [:])
         #expect(try store.loadHistory() == ["btc.usd": [HistoryPoint(at: StateFixtures.at(1), value: 1)]])
+    }
+
+    /// A version-2 file full of deliveries is rewritten once (VACUUM) to incremental
+    /// auto-vacuum, keeping every row; reopening does not rewrite it again.
+    @Test func aVersionTwoFileWithDataGainsIncrementalVacuum() throws {
+        let directory = try StateTestDirectory()
+        let path = directory.path("state.db")
+        let old = try SQLiteConnection(path: path)
+        try StateSchema.migrate(old, migrations: [StateSchema.version1, StateSchema.version2])
+        #expect(try old.integerPragma("auto_vacuum") == 0)
+        try old.execute("""
+            INSERT INTO notification (id, rule, status, is_reminder, metric, value, threshold, at, starts_at, message, created_at)
+            VALUES ('n1', 'r', 'firing', 0, 'btc.usd', 1, 0, 1000, 1000, 'm', 1000);
+            INSERT INTO notification_label VALUES ('n1', 0, 'severity', 'page');
+            INSERT INTO outbox (notification_id, channel, state, attempts, next_attempt_at, created_at, updated_at)
+            VALUES ('n1', 'hook', 'pending', 0, 1000, 1000, 1000), ('n1', 'mail', 'sent', 1, 1000, 1000, 2000);
+            """)
+        let store = try StateStore.open(path: path)
+        #expect(try store.schemaVersion() == 3)
+        #expect(try store.connection.integerPragma("auto_vacuum") == 2)
+        #expect(try store.outboxCounts() == ["hook": OutboxCounts(pending: 1), "mail": OutboxCounts(sent: 1)])
+        #expect(try store.notification(id: "n1")?.labels == [Label("severity", "page")])
+        #expect(try store.notification(id: "n1")?.channels == ["hook", "mail"])
+        #expect(try StateStore.open(path: path).schemaVersion() == 3)
     }
 
     @Test func reopeningKeepsDataAndVersion() throws {
@@ -49,7 +74,7 @@ struct StateSchemaTests {
         let path = directory.path("state.db")
         try StateStore.open(path: path).connection.execute("PRAGMA user_version = \(StateSchema.currentVersion + 1)")
         let error = #expect(throws: StateStoreError.self) { try StateStore.open(path: path) }
-        #expect(error?.description == "state file \(path) has schema version 3; this satwatch knows up to 2")
+        #expect(error?.description == "state file \(path) has schema version 4; this satwatch knows up to 3")
     }
 
     @Test func migrationsApplyInOrderAndAFailingStepChangesNothing() throws {

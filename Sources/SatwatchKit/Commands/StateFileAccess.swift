@@ -1,0 +1,31 @@
+import FoundationEssentials
+
+/// How `retry` and `purge` reach the state file: through the config, on a connection of their
+/// own, so they work while the worker runs (WAL; the busy timeout orders their writes).
+enum StateFileAccess {
+    /// What opening gave: the setup and its store, or the exit status to return at once.
+    enum Opened {
+        case ready(Setup, StateStore)
+        case exit(Int32)
+    }
+
+    /// Loads the config named by `--config` (or the default) and opens its state file; prints
+    /// why and returns an exit status when the config is invalid (1), the file is missing (0:
+    /// nothing to do) or cannot be opened (1).
+    static func open(_ parsed: ArgumentList, io: CommandIO, command: String) -> Opened {
+        let path = ConfigLoader.path(option: parsed[option: "config"], environment: io.environment)
+        let logger = Logger(level: .error, sink: io.err)
+        guard let setup = Setup.loadValid(path: path, io: io, logger: logger) else { return .exit(1) }
+        let statePath = setup.config.statePath
+        guard FileManager.default.fileExists(atPath: statePath) else {
+            io.out("no state file at \(statePath) yet: nothing to \(command)")
+            return .exit(0)
+        }
+        do {
+            return .ready(setup, try StateStore.open(path: statePath))
+        } catch {
+            io.err("satwatch \(command): \(error)")
+            return .exit(1)
+        }
+    }
+}
