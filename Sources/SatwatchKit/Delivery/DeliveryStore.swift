@@ -34,9 +34,13 @@ actor DeliveryStore {
     /// Copies the write-ahead log into the database (see `StateStore.checkpoint`).
     func checkpoint() throws { _ = try store.checkpoint() }
 
-    /// Marks dead every pending entry older than the policy's max age, head of its queue or not.
-    func expire(_ policy: RetryPolicy, at now: Timestamp) throws -> [OutboxEntry] {
-        try store.expirePending(createdBefore: now - policy.maxAge, at: now) { policy.expiryReason(lastError: $0.lastError) }
+    /// Marks dead every pending entry older than the policy's max age, head of its queue or not,
+    /// except those in flight at `gate` (their own outcome decides). The gate is read here, in
+    /// the same serial step as the update.
+    func expire(_ policy: RetryPolicy, at now: Timestamp, sparing gate: DrainGate) throws -> [OutboxEntry] {
+        try store.expirePending(createdBefore: now - policy.maxAge, at: now, sparing: gate.inFlight) {
+            policy.expiryReason(lastError: $0.lastError)
+        }
     }
 
     /// Prunes finished deliveries older than `retention` and gives the free pages back;

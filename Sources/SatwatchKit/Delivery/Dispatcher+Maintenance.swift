@@ -41,7 +41,7 @@ extension Dispatcher {
     /// a head that waits out a long back-off dies on time too. Logged and counted once each.
     private func expireOverdue(at now: Timestamp) async {
         do {
-            for entry in try await store.expire(policy, at: now) {
+            for entry in try await store.expire(policy, at: now, sparing: gate) {
                 counters.record(entry.channel) { $0.dead += 1 }
                 logger.error("delivery dead", ["channel": entry.channel, "rule": entry.notification.rule,
                                                "status": entry.notification.status.rawValue, "id": entry.notification.id,

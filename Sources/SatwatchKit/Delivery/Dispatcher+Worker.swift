@@ -30,12 +30,12 @@ extension Dispatcher {
                     await bell.wait(for: min(entry.nextAttemptAt - now, Self.idleWait))
                     continue
                 }
-                guard gate.enter() else {
+                guard gate.enter(entry.id) else {
                     // Stopping: no new attempt; wait for the cancellation that follows.
                     try? await Task.sleep(for: .seconds(3600))
                     continue
                 }
-                defer { gate.leave() }
+                defer { gate.leave(entry.id) }
                 let record = await attempt(entry, through: channel, now: now)
                 unrecorded = (record, entry)
                 try await store.record(record, for: entry)

@@ -1,35 +1,38 @@
 import Synchronization
 
-/// The graceful phase of a shutdown: once closed, no new delivery attempt starts, and `close`
+/// Which deliveries are in flight, and the graceful phase of a shutdown: once closed, no new delivery attempt starts, and `close`
 /// returns when the attempts in flight have finished and recorded their outcome (or when the
 /// caller is cancelled). The daemon bounds that wait, then cancels whatever is left. A delivery
 /// cut off by cancellation stays pending and goes out on the next start, so this phase only
 /// spares receivers a duplicate.
 public final class DrainGate: Sendable {
-    private let state = Mutex((closing: false, inFlight: 0))
+    private let state = Mutex((closing: false, inFlight: Set<Int64>()))
     private let idle = Doorbell()
 
     /// Creates an open gate.
     public init() {}
 
-    /// Admits one attempt; false once the gate is closing.
-    func enter() -> Bool {
+    /// Admits an attempt at outbox entry `id`; false once the gate is closing.
+    func enter(_ id: Int64) -> Bool {
         state.withLock { state in
             guard !state.closing else { return false }
-            state.inFlight += 1
+            state.inFlight.insert(id)
             return true
         }
     }
 
-    /// Marks an admitted attempt finished.
-    func leave() {
-        if state.withLock({ state in state.inFlight -= 1; return state.inFlight == 0 }) { idle.ring() }
+    /// Marks the attempt at entry `id` finished (its outcome recorded or kept).
+    func leave(_ id: Int64) {
+        if state.withLock({ state in state.inFlight.remove(id); return state.inFlight.isEmpty }) { idle.ring() }
     }
+
+    /// The entries being attempted now: the expiry sweep leaves them to their own outcome.
+    var inFlight: Set<Int64> { state.withLock { $0.inFlight } }
 
     /// Closes the gate and waits for the attempts in flight, or until cancelled.
     func close() async {
         state.withLock { $0.closing = true }
-        while state.withLock({ $0.inFlight > 0 }), !Task.isCancelled {
+        while state.withLock({ !$0.inFlight.isEmpty }), !Task.isCancelled {
             await idle.wait(for: .seconds(1))
         }
     }

@@ -42,7 +42,7 @@ extension StateStore {
 
     /// Marks dead every pending delivery created before `cutoff`, whether or not it heads its
     /// channel's queue, with `reason(entry)` as its error; returns them as they were before.
-    public func expirePending(createdBefore cutoff: Timestamp, at now: Timestamp,
+    public func expirePending(createdBefore cutoff: Timestamp, at now: Timestamp, sparing busy: Set<Int64> = [],
                               reason: (OutboxEntry) -> String) throws -> [OutboxEntry] {
         try connection.transaction {
             let select = try connection.cached("""
@@ -50,7 +50,7 @@ extension StateStore {
                 WHERE o.state = 'pending' AND o.created_at < ?1 ORDER BY o.id
                 """)
             try select.bind(1, cutoff)
-            let expired = try entries(from: select)
+            let expired = try entries(from: select).filter { !busy.contains($0.id) }
             let update = try connection.cached("""
                 UPDATE outbox SET state = 'dead', updated_at = ?2, last_error = ?3 WHERE id = ?1 AND state = 'pending'
                 """)
