@@ -8,7 +8,7 @@ public struct CoinMetricsFeed: Service {
     let sink: @Sendable (RecordedFrame) -> Void
     let health: FeedHealthBoard
     let logger: Logger
-    let client = HTTPClient()
+    let client: HTTPClient
     let backoff = Backoff(initial: .seconds(5), maximum: .minutes(30))
     /// Pages followed per poll at most (a full 210-day history fits in one page).
     static let maximumPages = 10
@@ -18,6 +18,7 @@ public struct CoinMetricsFeed: Service {
     /// Creates the poller for `config`.
     public init(config: FeedConfig, health: FeedHealthBoard, logger: Logger, sink: @escaping @Sendable (RecordedFrame) -> Void) {
         self.config = config
+        self.client = HTTPClient(maxResponseBytes: config.maxFrame.bytes)
         self.sink = sink
         self.health = health
         self.logger = logger
@@ -62,6 +63,11 @@ public struct CoinMetricsFeed: Service {
             guard response.status == 200 else {
                 let retryAfter = response.retryAfter(now: WallClock.now().milliseconds / 1000).map { TimeSpan(milliseconds: Int64($0.components.seconds) * 1000) }
                 throw PollFailure(reason: "HTTP \(response.status)", retryAfter: retryAfter)
+            }
+            if response.bodyTruncated {
+                // A cut-off page would decode as garbage or, worse, as a shorter valid one.
+                health.update(.coinmetrics) { $0.oversizedFrames += 1 }
+                throw PollFailure(reason: FeedHealth.oversizedReason(size: nil, limit: config.maxFrame.bytes), retryAfter: nil)
             }
             let now = WallClock.now()
             let text = String(decoding: response.body, as: UTF8.self)

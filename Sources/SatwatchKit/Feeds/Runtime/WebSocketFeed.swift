@@ -42,7 +42,8 @@ public struct WebSocketFeed: Service {
 
     /// One connection, from connect to failure; returns why it ended and whether it was up.
     func session() async -> (reason: String, connected: Bool) {
-        let options = WebSocketOptions(url: config.url, caFile: config.caFile, userAgent: "satwatch/\(SatwatchVersion.current)")
+        let options = WebSocketOptions(url: config.url, caFile: config.caFile, maxMessageBytes: config.maxFrame.bytes,
+                                       userAgent: "satwatch/\(SatwatchVersion.current)")
         let connection: WebSocketConnection
         do {
             connection = try await WebSocketConnection.connect(options)
@@ -86,6 +87,10 @@ public struct WebSocketFeed: Service {
                 }
             }
             return Task.isCancelled ? nil : "connection closed"
+        } catch WebSocketError.messageTooBig(let size, let limit) {
+            // Refused before buffering past the limit; the disconnect line names size and limit.
+            health.update(config.kind) { $0.oversizedFrames += 1 }
+            return FeedHealth.oversizedReason(size: size, limit: limit)
         } catch {
             return Task.isCancelled ? nil : "\(error)"
         }
