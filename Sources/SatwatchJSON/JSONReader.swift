@@ -66,19 +66,24 @@ struct JSONReader: ~Copyable {
             if valueBudget < 0 { overBudget = true; building = false }
         }
         let location = location(of: index)
+        let value: JSONValue
         switch base[index] {
         case UInt8(ascii: "\""):
             index += 1
-            return JSONNode(.string(try parseString()), at: location)
-        case UInt8(ascii: "{"): return JSONNode(try parseObject(), at: location)
-        case UInt8(ascii: "["): return JSONNode(try parseArray(), at: location)
-        case UInt8(ascii: "t"): try parseLiteral("true"); return JSONNode(.bool(true), at: location)
-        case UInt8(ascii: "f"): try parseLiteral("false"); return JSONNode(.bool(false), at: location)
-        case UInt8(ascii: "n"): try parseLiteral("null"); return JSONNode(.null, at: location)
+            let string = try parseString()
+            // Unbuilt values stay `.null`: a payload would be one allocation per value.
+            value = building ? .string(string) : .null
+        case UInt8(ascii: "{"): value = try parseObject()
+        case UInt8(ascii: "["): value = try parseArray()
+        case UInt8(ascii: "t"): try parseLiteral("true"); value = building ? .bool(true) : .null
+        case UInt8(ascii: "f"): try parseLiteral("false"); value = building ? .bool(false) : .null
+        case UInt8(ascii: "n"): try parseLiteral("null"); value = .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "."):
-            return JSONNode(.number(try parseNumber()), at: location)
+            let number = try parseNumber()
+            value = building ? .number(number) : .null
         default: throw unexpectedCharacter(at: index)
         }
+        return JSONNode(value, at: location)
     }
 
     mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {

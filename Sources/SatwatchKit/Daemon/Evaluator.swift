@@ -5,6 +5,8 @@
 struct Evaluator: Service {
     let setup: Setup
     let inputs: AsyncStream<EvaluatorInput>
+    /// Marked as each frame is evaluated, so feeds waiting for room go on.
+    let backlog: FrameBacklog
     let alarm: Alarm
     let doorbell: Doorbell
     /// Where the evaluator publishes what the endpoint reads, and hands over `change` history.
@@ -37,7 +39,9 @@ struct Evaluator: Service {
             let now = WallClock.now()
             var changes: [RuleChange]
             switch input {
-            case .frame(let frame): changes = handle(frame, &state)
+            case .frame(let frame):
+                changes = handle(frame, &state)
+                backlog.done()
             case .tick: changes = state.advance(to: now)
             }
             if !changes.isEmpty { boards.rules.publish(state.evaluator.engine) }

@@ -10,11 +10,12 @@ struct Generation: Sendable {
     func services() throws -> [any Service] {
         let (inputs, continuation) = AsyncStream.makeStream(of: EvaluatorInput.self, bufferingPolicy: .unbounded)
         let sink: @Sendable (RecordedFrame) -> Void = { continuation.yield(.frame($0)) }
-        let feeds = setup.config.feeds.map { $0.service(health: boards.health, logger: logger, sink: sink) }
+        let backlog = FrameBacklog()
+        let feeds = setup.config.feeds.map { $0.service(health: boards.health, logger: logger, backlog: backlog, sink: sink) }
         let alarm = Alarm()
         let dispatcher = try Dispatcher(statePath: setup.config.statePath, channels: setup.config.channels,
                                         logger: logger, counters: boards.deliveries)
-        let evaluator = Evaluator(setup: setup, inputs: inputs, alarm: alarm, doorbell: dispatcher.doorbell,
+        let evaluator = Evaluator(setup: setup, inputs: inputs, backlog: backlog, alarm: alarm, doorbell: dispatcher.doorbell,
                                   boards: boards, logger: logger)
         var services: [any Service] = feeds + [
             evaluator,

@@ -41,7 +41,7 @@ import SatwatchTestSupport
         try store.connection.execute("CREATE TRIGGER full_disk BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
 
         let (inputs, continuation) = AsyncStream.makeStream(of: EvaluatorInput.self)
-        let evaluator = Evaluator(setup: setup!, inputs: inputs, alarm: Alarm(), doorbell: Doorbell(),
+        let evaluator = Evaluator(setup: setup!, inputs: inputs, backlog: FrameBacklog(), alarm: Alarm(), doorbell: Doorbell(),
                                   boards: Boards(health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), rules: RuleStateBoard(),
                                                  deliveries: DeliveryCounters(), histories: HistoryHandover(),
                                                  startedAt: WallClock.now()),
