@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Peak RSS of `satwatch run` while a feed (Tests/Peers/feed_peer.py) sends 1 MiB frames of
-`[1,1,…]` (at the default max_frame), then one 14 MB frame (refused since max_frame). Prints
-Markdown table rows. Usage: feed_memory.py BINARY [FRAMES]
+"""Peak RSS of `satwatch run` while a feed (Tests/Peers/feed_peer.py) sends FRAMES (default 100)
+1 MiB frames of `[1,1,…]` at once (at the default max_frame), then one 14 MB frame (refused
+since max_frame). Prints Markdown table rows. Usage: feed_memory.py BINARY [FRAMES]
 VmHWM (the kernel's resident high-water mark) catches peaks between samples."""
 import json
 import os
@@ -14,7 +14,7 @@ import time
 import urllib.request
 
 BINARY = sys.argv[1]
-FRAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+FRAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 100
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MIB = 1 << 20
 
@@ -68,6 +68,11 @@ def counter(port, name, **labels):
     return total
 
 
+def decoded(port):
+    """Frames of `[1,…]` the worker has decoded (skipped: not an object)."""
+    return counter(port, "satwatch_feed_skipped_frames_total", feed="mempool", reason="unexpected_shape")
+
+
 def main():
     peer = Peer()
     folder = tempfile.mkdtemp(prefix="satwatch-feedmem-")
@@ -87,14 +92,14 @@ def main():
         time.sleep(2)
         baseline = status_mb(worker.pid, "VmRSS")
         peer.command(f"!ones {MIB} {FRAMES}")
-        done = wait_for(lambda: counter(port, "satwatch_feed_frames_total", feed="mempool") >= FRAMES, 120)
+        done = wait_for(lambda: decoded(port) >= FRAMES, 300)
         time.sleep(2)
         peak_frames, after_frames = status_mb(worker.pid, "VmHWM"), status_mb(worker.pid, "VmRSS")
         peer.command("!ones 14000000")
         # Refused (this build counts it) or, on builds without max_frame, decoded and skipped.
         wait_for(lambda: worker.poll() is not None
                  or counter(port, "satwatch_feed_oversized_frames_total", feed="mempool") >= 1
-                 or counter(port, "satwatch_feed_frames_total", feed="mempool") >= FRAMES + 1, 120)
+                 or decoded(port) >= FRAMES + 1, 120)
         time.sleep(2)
         alive = worker.poll() is None
         peak_big = status_mb(worker.pid, "VmHWM") if alive else float("nan")
