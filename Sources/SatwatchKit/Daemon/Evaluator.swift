@@ -5,7 +5,7 @@
 struct Evaluator: Service {
     let setup: Setup
     let inputs: AsyncStream<EvaluatorInput>
-    /// Marked as each frame is evaluated, so feeds waiting for room go on.
+    /// Marked as each frame is evaluated, so the next waiting feed goes on.
     let backlog: FrameBacklog
     let alarm: Alarm
     let doorbell: Doorbell

@@ -17,7 +17,7 @@ public struct WebSocketFeed: Service {
 
     public var name: String { "feed \(config.kind.rawValue)" }
 
-    /// Creates the service for `config`, sending events to `sink` (after room in `backlog`).
+    /// Creates the service for `config`, sending events to `sink`, one at a time through `backlog`.
     init(config: FeedConfig, health: FeedHealthBoard, logger: Logger, backlog: FrameBacklog?,
          sink: @escaping @Sendable (RecordedFrame) -> Void) {
         self.config = config
