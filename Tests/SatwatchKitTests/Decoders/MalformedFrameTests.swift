@@ -8,7 +8,7 @@ import Testing
     static let hugeInteger = #"{"vBytesPerSecond": 1"# + String(repeating: "0", count: 400) + "}"
     /// `[1,1,…]`, 1 MiB: the frame that took the worker to 870 MB.
     static let ones = "[" + Array(repeating: "1", count: 512 * 1024).joined(separator: ",") + "]"
-    /// A ticker with 30,000 well-formed entries: 90,001 values, over what a frame may build.
+    /// A ticker with 30,000 well-formed entries: 90,001 values, far over what a frame may build.
     static let hugeTicker = #"{"channel":"ticker","type":"update","data":["#
         + Array(repeating: #"{"symbol":"BTC/USD","last":1}"#, count: 30_000).joined(separator: ",") + "]}"
 

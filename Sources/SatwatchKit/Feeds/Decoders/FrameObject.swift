@@ -2,11 +2,11 @@ import SatwatchJSON
 
 /// The first step of every decoder: the frame must be JSON, and a JSON object.
 enum FrameObject {
-    /// Values (nodes) a decoder may have built from one frame. The largest frames a feed really
-    /// sends hold about a thousand (a 210-day Coin Metrics page; mempool's `init` blocks), while
-    /// a node costs up to about 80 bytes: 65,536 keeps any frame's tree under about 5 MB, whatever
+    /// Values (nodes) a decoder may build from one frame. Real frames keep far fewer: about 550
+    /// (mempool's `init`, its `blocks`), about 1,000 (a 210-day Coin Metrics page). A node costs up
+    /// to about 80 bytes, so 16,384 keeps any frame's tree under about 1.3 MB, whatever
     /// `max_frame` is.
-    static let maxValues = 65_536
+    static let maxValues = 16_384
 
     /// The frame's members named in `keys` when it is an object (the others only checked, see
     /// `JSONParser.parseObject`); otherwise `invalid_json` (not JSON, including nesting deeper
