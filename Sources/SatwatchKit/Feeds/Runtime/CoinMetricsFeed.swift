@@ -8,6 +8,7 @@ public struct CoinMetricsFeed: Service {
     let sink: @Sendable (RecordedFrame) -> Void
     let health: FeedHealthBoard
     let logger: Logger
+    let backlog: FrameBacklog?
     let client: HTTPClient
     let backoff = Backoff(initial: .seconds(5), maximum: .minutes(30))
     /// Pages followed per poll at most (a full 210-day history fits in one page).
@@ -15,13 +16,15 @@ public struct CoinMetricsFeed: Service {
 
     public var name: String { "feed coinmetrics" }
 
-    /// Creates the poller for `config`.
-    public init(config: FeedConfig, health: FeedHealthBoard, logger: Logger, sink: @escaping @Sendable (RecordedFrame) -> Void) {
+    /// Creates the poller for `config`, handing pages to `sink` one at a time through `backlog`.
+    init(config: FeedConfig, health: FeedHealthBoard, logger: Logger, backlog: FrameBacklog?,
+         sink: @escaping @Sendable (RecordedFrame) -> Void) {
         self.config = config
         self.client = HTTPClient(maxResponseBytes: config.maxFrame.bytes)
         self.sink = sink
         self.health = health
         self.logger = logger
+        self.backlog = backlog
     }
 
     public func run() async throws {
@@ -73,6 +76,7 @@ public struct CoinMetricsFeed: Service {
             let text = String(decoding: response.body, as: UTF8.self)
             _ = decoder.decode(text, at: now)
             health.update(.coinmetrics) { $0.lastFrameAt = now; $0.frames += 1 }
+            await backlog?.admit()
             sink(RecordedFrame(at: now, feed: .coinmetrics, text: text))
             url = CoinMetricsDecoder.nextPageURL(text)
             pages += 1
