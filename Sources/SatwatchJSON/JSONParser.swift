@@ -14,16 +14,40 @@ public enum JSONParser {
 
     /// Parses a complete JSON text.
     public static func parse(_ text: String, positions: Bool = true) throws(JSONSyntaxError) -> JSONNode {
+        try withBytes(of: text) { bytes throws(JSONSyntaxError) in try parse(bytes: bytes, positions: positions) }
+    }
+
+    /// Parses a JSON text expected to be an object, building only what the caller reads, so a
+    /// hostile or unexpected text costs scanning time but no memory. The whole text is checked
+    /// as ``parse(_:positions:)`` checks it (same errors), without positions. Returns:
+    /// - the object with only the top-level members named in `keys` built, the others' keys
+    ///   listed in ``JSONPartialObject/skippedKeys``;
+    /// - nil when the text is JSON but not an object, or when the kept members hold more than
+    ///   `maxValues` values (nodes) in all; what was built is then dropped, the rest only checked.
+    public static func parseObject(_ text: String, keeping keys: Set<String>,
+                                   maxValues: Int) throws(JSONSyntaxError) -> JSONPartialObject? {
+        try withBytes(of: text) { bytes throws(JSONSyntaxError) -> JSONPartialObject? in
+            guard let base = bytes.baseAddress, bytes.count > 0 else {
+                throw JSONSyntaxError("unexpected end of input", at: .start)
+            }
+            var reader = JSONReader(base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, positions: false)
+            return try reader.parsePartialObject(keeping: keys, maxValues: maxValues)
+        }
+    }
+
+    /// Runs `body` over the text's UTF-8 bytes, without copying a native string.
+    private static func withBytes<T>(of text: String,
+                                     _ body: (UnsafeRawBufferPointer) throws(JSONSyntaxError) -> T) throws(JSONSyntaxError) -> T {
         var text = text
         // Native strings are contiguous UTF-8 already; bridged or lazy ones are made so once.
         text.makeContiguousUTF8()
         let result = text.utf8.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(JSONSyntaxError) in
-                try parse(bytes: UnsafeRawBufferPointer(buffer), positions: positions)
-            }
+            Result { () throws(JSONSyntaxError) in try body(UnsafeRawBufferPointer(buffer)) }
         }
-        guard let result else { return try parse(Array(text.utf8), positions: positions) }
-        return try result.get()
+        if let result { return try result.get() }
+        return try Array(text.utf8).withUnsafeBytes { buffer in
+            Result { () throws(JSONSyntaxError) in try body(buffer) }
+        }.get()
     }
 
     /// Parses a complete JSON text given as UTF-8 bytes.

@@ -12,6 +12,7 @@ extension JSONReader {
             let byte = base[cursor]
             if byte == UInt8(ascii: "\"") {
                 index = cursor + 1
+                guard building else { return "" }
                 return String(decoding: UnsafeBufferPointer(start: base + start, count: cursor - start), as: UTF8.self)
             } else if byte == UInt8(ascii: "\\") {
                 scratch.removeAll(keepingCapacity: true)
@@ -48,7 +49,7 @@ extension JSONReader {
             let byte = base[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                return String(decoding: scratch, as: UTF8.self)
+                return building ? String(decoding: scratch, as: UTF8.self) : ""
             } else if byte == UInt8(ascii: "\\") {
                 try parseEscape()
             } else if byte < 0x20 {

@@ -18,6 +18,15 @@ struct JSONReader: ~Copyable {
     var members = ScratchStack<JSONMember>(capacity: 8)
     /// Bytes of a string that contains escapes.
     var scratch: [UInt8] = []
+    /// Off while a value is only checked, not kept (``skipValue()``, or past `valueBudget`).
+    var building = true
+    /// How many more values may be built; past it the rest is only checked (`overBudget`).
+    var valueBudget = Int.max
+    var overBudget = false
+    /// When set, members of the top-level object with other keys are checked but not built;
+    /// their keys go to `skippedKeys`.
+    var keptKeys: Set<String>?
+    var skippedKeys: [String] = []
 
     init(base: UnsafePointer<UInt8>, count: Int, positions: Bool) {
         self.base = base
@@ -52,20 +61,29 @@ struct JSONReader: ~Copyable {
 
     mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
         guard index < end else { throw error("unexpected end of input", at: end) }
+        if building {
+            valueBudget -= 1
+            if valueBudget < 0 { overBudget = true; building = false }
+        }
         let location = location(of: index)
+        let value: JSONValue
         switch base[index] {
         case UInt8(ascii: "\""):
             index += 1
-            return JSONNode(.string(try parseString()), at: location)
-        case UInt8(ascii: "{"): return JSONNode(try parseObject(), at: location)
-        case UInt8(ascii: "["): return JSONNode(try parseArray(), at: location)
-        case UInt8(ascii: "t"): try parseLiteral("true"); return JSONNode(.bool(true), at: location)
-        case UInt8(ascii: "f"): try parseLiteral("false"); return JSONNode(.bool(false), at: location)
-        case UInt8(ascii: "n"): try parseLiteral("null"); return JSONNode(.null, at: location)
+            let string = try parseString()
+            // Unbuilt values stay `.null`: a payload would be one allocation per value.
+            value = building ? .string(string) : .null
+        case UInt8(ascii: "{"): value = try parseObject()
+        case UInt8(ascii: "["): value = try parseArray()
+        case UInt8(ascii: "t"): try parseLiteral("true"); value = building ? .bool(true) : .null
+        case UInt8(ascii: "f"): try parseLiteral("false"); value = building ? .bool(false) : .null
+        case UInt8(ascii: "n"): try parseLiteral("null"); value = .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "."):
-            return JSONNode(.number(try parseNumber()), at: location)
+            let number = try parseNumber()
+            value = building ? .number(number) : .null
         default: throw unexpectedCharacter(at: index)
         }
+        return JSONNode(value, at: location)
     }
 
     mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
@@ -78,7 +96,8 @@ struct JSONReader: ~Copyable {
         }
         let mark = nodes.count
         while true {
-            nodes.push(try parseValue())
+            let node = try parseValue()
+            if building { nodes.push(node) }
             skipWhitespace()
             guard index < end else { throw error("unexpected end of input", at: end) }
             let byte = base[index]
@@ -93,7 +112,7 @@ struct JSONReader: ~Copyable {
             }
         }
         depth -= 1
-        return .array(nodes.popArray(from: mark))
+        return .array(building ? nodes.popArray(from: mark) : [])
     }
 
     mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
@@ -116,7 +135,13 @@ struct JSONReader: ~Copyable {
             guard base[index] == UInt8(ascii: ":") else { throw error("expected ':' after object key", at: index) }
             index += 1
             skipWhitespace()
-            members.push(JSONMember(key: key, keyLocation: keyLocation, node: try parseValue()))
+            if depth == 1, building, let keptKeys, !keptKeys.contains(key) {
+                skippedKeys.append(key)
+                try skipValue()
+            } else {
+                let node = try parseValue()
+                if building { members.push(JSONMember(key: key, keyLocation: keyLocation, node: node)) }
+            }
             skipWhitespace()
             guard index < end else { throw error("unexpected end of input", at: end) }
             let byte = base[index]
@@ -131,7 +156,7 @@ struct JSONReader: ~Copyable {
             }
         }
         depth -= 1
-        return .object(members.popArray(from: mark))
+        return .object(building ? members.popArray(from: mark) : [])
     }
 
     /// Steps over an opening bracket, refusing to nest deeper than the limit.

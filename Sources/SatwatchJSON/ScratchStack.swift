@@ -2,7 +2,7 @@
 /// (no retain/release per element) into an array allocated once, at its exact size.
 struct ScratchStack<Element>: ~Copyable {
     private var storage: UnsafeMutablePointer<Element>
-    private var capacity: Int
+    private(set) var capacity: Int
     private(set) var count = 0
 
     init(capacity: Int = 32) {

@@ -9,7 +9,8 @@ Serves ws://127.0.0.1:<port> with the `websockets` library and prints
     connected client at once. A control line `!close` closes every client connection, `!count`
     answers with the number of connected clients and frames sent so far, `!mute` / `!unmute`
     stop / resume answering pings, `!binary` sends a binary frame, `!received` answers with a JSON
-    list of every text message clients sent.
+    list of every text message clients sent, `!ones BYTES [COUNT]` sends COUNT (default 1) text
+    frames `[1,1,…]` of exactly BYTES bytes (for memory tests: control lines cannot carry them).
 Client messages are recorded: `{"action":"ping"}` is answered with `{"pong": true}` (mempool),
 `{"method":"ping",...}` with `{"method":"pong",...}` (Kraken); others are ignored.
 """
@@ -113,6 +114,17 @@ class Feed:
                 for client in list(self.clients):
                     await client.send(b"\x00\x01binary")
                 writer.write(b"sent\n")
+            elif text.startswith("!ones "):
+                size, count = (text.split()[1:] + ["1"])[:2]
+                frame = ones(int(size))
+                for client in list(self.clients):
+                    for _ in range(int(count)):
+                        try:
+                            await client.send(frame)
+                            self.sent += 1
+                        except websockets.ConnectionClosed:
+                            break
+                writer.write(f"sent {count}\n".encode())
             elif text == "!count":
                 writer.write(f"{len(self.clients)} {self.sent} {self.accepted}\n".encode())
             else:
@@ -125,6 +137,12 @@ class Feed:
                 writer.write(b"sent\n")
             await writer.drain()
         writer.close()
+
+
+def ones(size):
+    """`[1,1,…,1]` of exactly `size` bytes (at least 3): a trailing space evens an even size."""
+    count = (size - 1) // 2
+    return "[" + ",".join(["1"] * count) + "]" + " " * (size - 1 - 2 * count)
 
 
 async def main():

@@ -128,3 +128,18 @@ def test_record_then_replay_gives_the_recorded_alerts(tmp_path, workers):
         assert notifications[0]["value"] == 10.229 and notifications[1]["value"] == 6.601
     finally:
         source.stop()
+
+
+def test_coinmetrics_page_over_max_frame_is_refused(tmp_path, workers):
+    # The fixture page is 2,032 bytes: over a 1KiB max_frame, and not decoded from its first KiB.
+    peer = Peer("coinmetrics_peer.py", "--page", FIXTURES / "coinmetrics-mvrv.json", "--record", tmp_path / "cm.jsonl")
+    try:
+        feeds = {"coinmetrics": {"url": f"http://127.0.0.1:{peer.ports[0]}/v4", "max_frame": "1KiB"}}
+        worker = workers(console_config(feeds), {"r.json": [{"name": "m", "metric": "mvrv", "above": 1}]}).start()
+        worker.wait_log(r'msg="feed poll failed" feed=coinmetrics reason="frame over max_frame \(1024 bytes\)" retry_in=')
+        values = metrics(worker)
+        assert values[("satwatch_feed_oversized_frames_total", (("feed", "coinmetrics"),))] == 1
+        assert values[("satwatch_feed_frames_total", (("feed", "coinmetrics"),))] == 0
+        assert worker.stop() == 0
+    finally:
+        peer.stop()

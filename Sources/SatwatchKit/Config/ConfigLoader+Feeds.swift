@@ -46,6 +46,13 @@ extension ConfigLoader {
         if let staleAfter = settings.span("stale_after") {
             if staleAfter < .seconds(1) { settings.report("stale_after", "\"stale_after\" must be at least 1s") } else { feed.staleAfter = staleAfter }
         }
+        if let maxFrame = settings.byteSize("max_frame") {
+            if maxFrame < FeedConfig.smallestMaxFrame || maxFrame > FeedConfig.largestMaxFrame {
+                settings.report("max_frame", "\"max_frame\" must be between \(FeedConfig.smallestMaxFrame.text) and \(FeedConfig.largestMaxFrame.text)")
+            } else {
+                feed.maxFrame = maxFrame
+            }
+        }
         return feed
     }
 

@@ -34,6 +34,25 @@ extension ConfigObject {
         return span
     }
 
+    /// A size in bytes: a whole JSON number or a string such as `"512KiB"` (see ``ByteSize``);
+    /// nil when absent or invalid.
+    public mutating func byteSize(_ key: String) -> ByteSize? {
+        guard let member = present(key, required: false) else { return nil }
+        if let number = member.node.number {
+            guard number >= 0, number < 1e12, number == number.rounded() else {
+                report(at: member.node.location, "invalid size \(DisplayNumber.format(number)) (use a whole number of bytes)")
+                return nil
+            }
+            return ByteSize(bytes: Int(number))
+        }
+        guard let text = expandedString(member.node) else { return nil }
+        guard let size = ByteSize(parsing: text) else {
+            report(at: member.node.location, "invalid size \"\(text)\" (use e.g. 65536, 512KiB, 1MiB, 2MB)")
+            return nil
+        }
+        return size
+    }
+
     /// An array of strings; nil when absent or invalid (each bad element is reported).
     public mutating func strings(_ key: String, required: Bool = false) -> [String]? {
         guard let member = present(key, required: required) else { return nil }

@@ -14,6 +14,17 @@ public struct FeedConfig: Sendable, Equatable {
     public var symbols: [String]
     /// Coin Metrics poll interval (`every`, default 1h).
     public var every: TimeSpan
+    /// The largest message (WebSocket) or response body (Coin Metrics) accepted (`max_frame`,
+    /// default ``defaultMaxFrame``); a larger one is refused without being buffered.
+    public var maxFrame: ByteSize = FeedConfig.defaultMaxFrame
+
+    /// `max_frame` when the config says nothing.
+    public static let defaultMaxFrame = ByteSize(bytes: 1 << 20)
+    /// The smallest `max_frame` accepted: below it even subscription acks would not fit.
+    static let smallestMaxFrame = ByteSize(bytes: 1 << 10)
+    /// The largest `max_frame` accepted: the old fixed cap, at which one frame of `[1,1,…]`
+    /// already cost the worker hundreds of MB.
+    static let largestMaxFrame = ByteSize(bytes: 16 << 20)
 
     /// A feed of `kind` with every default.
     public init(kind: FeedKind, url: String? = nil, staleAfter: TimeSpan? = nil, caFile: String? = nil,

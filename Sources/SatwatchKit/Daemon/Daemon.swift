@@ -42,10 +42,11 @@ public struct Daemon: Sendable {
                             rules: RuleStateBoard(), deliveries: DeliveryCounters(), histories: HistoryHandover(),
                             store: StoreHealthBoard(logger: logger), startedAt: WallClock.now())
         let inbox = EvaluatorInbox()
-        let feeds = FeedSet(health: boards.health, logger: logger, inbox: inbox) { emit.yield($0) }
+        let backlog = FrameBacklog()
+        let feeds = FeedSet(health: boards.health, logger: logger, inbox: inbox, backlog: backlog) { emit.yield($0) }
         var setup = initial
         var generation = 1
-        guard var running = start(setup, generation: generation, boards: boards, inbox: inbox, emit: emit) else { return 1 }
+        guard var running = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit) else { return 1 }
         await feeds.update(to: setup.config.feeds)
         logger.info("started", summary(setup))
         for await event in events {
@@ -66,7 +67,7 @@ public struct Daemon: Sendable {
                 }
                 setup = reloaded
                 generation += 1
-                guard let next = start(setup, generation: generation, boards: boards, inbox: inbox, emit: emit) else {
+                guard let next = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit) else {
                     _ = await stop(nil, feeds: feeds)
                     return 1
                 }
@@ -86,10 +87,10 @@ public struct Daemon: Sendable {
     }
 
     /// Starts a generation in its own task; nil when its services cannot be built.
-    private func start(_ setup: Setup, generation: Int, boards: Boards, inbox: EvaluatorInbox,
+    private func start(_ setup: Setup, generation: Int, boards: Boards, inbox: EvaluatorInbox, backlog: FrameBacklog,
                        emit: AsyncStream<DaemonEvent>.Continuation) -> Running? {
         let services: [any Service]
-        let built = Generation(setup: setup, logger: logger, boards: boards, inbox: inbox)
+        let built = Generation(setup: setup, logger: logger, boards: boards, inbox: inbox, backlog: backlog)
         do {
             services = try built.services()
         } catch {

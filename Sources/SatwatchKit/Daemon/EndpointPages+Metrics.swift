@@ -34,6 +34,8 @@ extension EndpointPages {
                 page.sample("satwatch_feed_skipped_frames_total", ["feed": feed.kind.rawValue, "reason": reason], Double(count))
             }
         }
+        page.family("satwatch_feed_oversized_frames_total", "counter", "Messages refused for being over the feed's max_frame.")
+        for feed in feeds { page.sample("satwatch_feed_oversized_frames_total", ["feed": feed.kind.rawValue], Double(feed.oversizedFrames)) }
         page.family("satwatch_feed_rejected_fields_total", "counter", "Unusable fields dropped from frames whose other fields were used.")
         for feed in feeds { page.sample("satwatch_feed_rejected_fields_total", ["feed": feed.kind.rawValue], Double(feed.rejectedFields)) }
 

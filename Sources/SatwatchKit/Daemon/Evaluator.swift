@@ -6,6 +6,8 @@
 struct Evaluator: Service {
     let setup: Setup
     let inputs: EvaluatorInbox
+    /// Marked as each frame is evaluated, so the next waiting feed goes on.
+    let backlog: FrameBacklog
     let alarm: Alarm
     let doorbell: Doorbell
     /// Where the evaluator publishes what the endpoint reads, and hands over `change` history.
@@ -35,7 +37,9 @@ struct Evaluator: Service {
             let now = WallClock.now()
             var changes: [RuleChange]
             switch input {
-            case .frame(let frame): changes = handle(frame, &state)
+            case .frame(let frame):
+                changes = handle(frame, &state)
+                backlog.done()
             case .tick: changes = state.advance(to: now)
             }
             if !changes.isEmpty { boards.rules.publish(state.evaluator.engine) }

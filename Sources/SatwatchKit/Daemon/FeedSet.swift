@@ -1,18 +1,23 @@
 /// The running feeds, kept across reloads: a reload restarts only the feeds whose settings
 /// changed, so their connections (and the frames in flight on them) survive it. Every feed
-/// sends into the daemon's one `EvaluatorInbox`.
+/// sends into the daemon's one `EvaluatorInbox`, one frame at a time (`FrameBacklog`): a frame
+/// handed over while one evaluator stops is evaluated, and marked done, by the next.
 actor FeedSet {
     let health: FeedHealthBoard
     let logger: Logger
     let inbox: EvaluatorInbox
+    /// Where a feed waits for the evaluator before handing over its next frame.
+    let backlog: FrameBacklog
     /// Where a feed that ends by itself is reported.
     let report: @Sendable (DaemonEvent) -> Void
     private var running: [FeedKind: (config: FeedConfig, task: Task<Void, Never>)] = [:]
 
-    init(health: FeedHealthBoard, logger: Logger, inbox: EvaluatorInbox, report: @escaping @Sendable (DaemonEvent) -> Void) {
+    init(health: FeedHealthBoard, logger: Logger, inbox: EvaluatorInbox, backlog: FrameBacklog,
+         report: @escaping @Sendable (DaemonEvent) -> Void) {
         self.health = health
         self.logger = logger
         self.inbox = inbox
+        self.backlog = backlog
         self.report = report
     }
 
@@ -28,7 +33,7 @@ actor FeedSet {
         }
         var started = 0
         for feed in feeds where running[feed.kind] == nil {
-            let service = feed.service(health: health, logger: logger) { [inbox] in inbox.yield(.frame($0)) }
+            let service = feed.service(health: health, logger: logger, backlog: backlog) { [inbox] in inbox.yield(.frame($0)) }
             let report = report
             running[feed.kind] = (feed, Task {
                 if let ending = await ServiceGroup([service]).run() { report(.serviceEnded(ending, generation: nil)) }

@@ -6,6 +6,8 @@ struct Generation: Sendable {
     let logger: Logger
     let boards: Boards
     let inbox: EvaluatorInbox
+    /// Where the evaluator marks each frame done, letting the next waiting feed go on.
+    let backlog: FrameBacklog
     /// Closed first when the generation stops, so deliveries in flight can finish.
     let gate = DrainGate()
 
@@ -16,7 +18,7 @@ struct Generation: Sendable {
                                         policy: RetryPolicy(maxRetryAfter: setup.config.maxRetryAfter),
                                         retention: setup.config.stateRetention, logger: logger, counters: boards.deliveries,
                                         storeHealth: boards.store, gate: gate)
-        let evaluator = Evaluator(setup: setup, inputs: inbox, alarm: alarm, doorbell: dispatcher.doorbell,
+        let evaluator = Evaluator(setup: setup, inputs: inbox, backlog: backlog, alarm: alarm, doorbell: dispatcher.doorbell,
                                   boards: boards, logger: logger)
         var services: [any Service] = [
             evaluator,

@@ -10,13 +10,14 @@ public final class WebSocketConnection: Sendable {
     /// Messages from the server, in order. Finishes without error after `close()`, and throws
     /// `WebSocketError.closedByPeer` when the server closed, or another `WebSocketError` on failure.
     /// Single consumer; cancelling its task ends the connection.
-    public let messages: AsyncThrowingStream<WebSocketMessage, any Error>
+    /// The server is read only as fast as messages are taken (see `WebSocketOptions.maxBufferedBytes`).
+    public let messages: WebSocketMessages
     private let outbox: WebSocketOutbox
 
     /// Writes to a socket the peer reset must fail with EPIPE, not kill the process.
     private static let ignoreBrokenPipe: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
-    private init(messages: AsyncThrowingStream<WebSocketMessage, any Error>, outbox: WebSocketOutbox) {
+    private init(messages: WebSocketMessages, outbox: WebSocketOutbox) {
         self.messages = messages
         self.outbox = outbox
     }
@@ -31,6 +32,7 @@ public final class WebSocketConnection: Sendable {
         let handshake = WebSocketHandshake()
         let request = try handshake.request(for: url, userAgent: options.userAgent, headers: options.headers)
         let outbox = try WebSocketOutbox()
+        let backlog = WebSocketBacklog(limit: options.maxBufferedBytes ?? options.maxMessageBytes, wakeup: outbox.wakeup)
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: WebSocketMessage.self)
         continuation.onTermination = { termination in
             if case .cancelled = termination { outbox.cancel() }
@@ -43,7 +45,7 @@ public final class WebSocketConnection: Sendable {
                 }
                 let worker = WebSocketWorker(
                     url: url, options: options, handshake: handshake, request: request,
-                    outbox: outbox, messages: continuation)
+                    outbox: outbox, messages: continuation, backlog: backlog)
                 do throws(WebSocketError) {
                     try worker.start()
                 } catch {
@@ -53,7 +55,7 @@ public final class WebSocketConnection: Sendable {
         } onCancel: {
             outbox.cancel()
         }
-        return WebSocketConnection(messages: stream, outbox: outbox)
+        return WebSocketConnection(messages: WebSocketMessages(stream: stream, backlog: backlog), outbox: outbox)
     }
 
     /// Sends one text message; returns once it is written to the socket. Throws

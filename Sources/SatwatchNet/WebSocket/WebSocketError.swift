@@ -17,8 +17,10 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
     case badAccept(expected: String, received: String)
     /// The server broke RFC 6455 framing; we closed with status 1002.
     case protocolViolation(String)
-    /// A message exceeded `maxMessageBytes`; we closed with status 1009.
-    case messageTooBig(limit: Int)
+    /// A message exceeded `maxMessageBytes`; we closed with status 1009. `size` is the size
+    /// known when it was refused: the message so far plus the frame announced (a fragmented
+    /// message may have been longer still).
+    case messageTooBig(size: Int, limit: Int)
     /// A text message (or close reason) was not valid UTF-8; we closed with status 1007.
     case invalidUTF8
     /// The server closed the connection with a close frame (1005 = it gave no status code).
@@ -40,7 +42,7 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
         case .badAccept(let expected, let received):
             "WebSocket handshake invalid: Sec-WebSocket-Accept is \"\(received)\", expected \"\(expected)\""
         case .protocolViolation(let reason): "WebSocket protocol violation by server: \(reason)"
-        case .messageTooBig(let limit): "WebSocket message larger than the \(limit)-byte limit"
+        case .messageTooBig(let size, let limit): "WebSocket message of \(size) bytes over the \(limit)-byte limit"
         case .invalidUTF8: "WebSocket text from server is not valid UTF-8"
         case .closedByPeer(let code, let reason):
             code == WebSocketClose.noStatus

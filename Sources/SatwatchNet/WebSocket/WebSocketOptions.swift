@@ -11,6 +11,9 @@ public struct WebSocketOptions: Sendable {
     /// The largest message accepted after reassembly; a larger one ends the connection
     /// with `WebSocketError.messageTooBig`.
     public var maxMessageBytes: Int
+    /// Bytes of received messages not yet taken from `messages` past which the connection stops
+    /// reading the socket until the consumer catches up; nil: the same as `maxMessageBytes`.
+    public var maxBufferedBytes: Int?
     /// The `User-Agent` header of the upgrade request.
     public var userAgent: String
     /// Extra request headers (e.g. `Origin`); the handshake's own headers cannot be overridden.
@@ -23,6 +26,7 @@ public struct WebSocketOptions: Sendable {
         connectTimeout: Duration = .seconds(10),
         closeTimeout: Duration = .seconds(2),
         maxMessageBytes: Int = 16 << 20,
+        maxBufferedBytes: Int? = nil,
         userAgent: String = "satwatch",
         headers: [String: String] = [:]
     ) {
@@ -31,6 +35,7 @@ public struct WebSocketOptions: Sendable {
         self.connectTimeout = connectTimeout
         self.closeTimeout = closeTimeout
         self.maxMessageBytes = maxMessageBytes
+        self.maxBufferedBytes = maxBufferedBytes
         self.userAgent = userAgent
         self.headers = headers
     }

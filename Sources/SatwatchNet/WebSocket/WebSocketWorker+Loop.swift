@@ -38,17 +38,30 @@ extension WebSocketWorker {
                 guard !closeInitiatedLocally, let peerClose else { return nil }
                 return .closedByPeer(code: peerClose.code, reason: peerClose.reason)
             }
-            let events = Int16(POLLIN) | (writes.isEmpty ? 0 : Int16(POLLOUT))
-            let (socketEvents, woke) = poll(events, timeout: readMore ? .zero : closeDeadline.map { $0 - .now })
+            // While the consumer is behind, the socket is not read (a taken message wakes us);
+            // during a close it is, or the peer's close frame would never be seen.
+            let paused = backlog.isFull && !closeQueued
+            let events = (paused ? 0 : Int16(POLLIN)) | (writes.isEmpty ? 0 : Int16(POLLOUT))
+            let (socketEvents, woke) = poll(events, timeout: readMore && !paused ? .zero : closeDeadline.map { $0 - .now })
             if woke { outbox.wakeup.drain() }
-            if readMore || socketEvents & ~Int16(POLLOUT) != 0 { readMore = try readAvailable() }
+            // A hung-up socket is read to its end, paused or not, or poll() would report it
+            // forever; what is left of it is bounded by the kernel's socket buffer.
+            let hungUp = socketEvents & Int16(POLLHUP | POLLERR) != 0
+            if paused && !hungUp {
+                // TLS may hold decrypted bytes poll() cannot see: read as soon as there is room.
+                readMore = true
+                continue
+            }
+            if readMore || socketEvents & ~Int16(POLLOUT) != 0 { readMore = try readAvailable(evenIfFull: hungUp) }
         }
     }
 
-    /// Reads until the socket would block; true when it stopped early so others get a turn.
-    private func readAvailable() throws(WebSocketError) -> Bool {
+    /// Reads until the socket would block; true when it stopped early so others get a turn, or
+    /// because the consumer's backlog is full.
+    private func readAvailable(evenIfFull: Bool) throws(WebSocketError) -> Bool {
         for _ in 0..<16 {
             guard let transport else { return false }
+            if !evenIfFull && !closeQueued && backlog.isFull { return true }
             switch try transport.receive(into: readBuffer) {
             case .bytes(let count): try decode(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]))
             case .wouldBlock: return false
@@ -67,6 +80,7 @@ extension WebSocketWorker {
     private func handle(_ event: WebSocketEvent) {
         switch event {
         case .message(let message):
+            backlog.add(message.byteCount)
             messages.yield(message)
         case .ping(let payload) where !closeQueued:
             // Ahead of queued data, but never inside a frame that is half written.

@@ -18,6 +18,7 @@ final class WebSocketWorker {
     let request: [UInt8]
     let outbox: WebSocketOutbox
     let messages: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
+    let backlog: WebSocketBacklog
 
     var transport: WebSocketTransport?
     var decoder: WebSocketFrameDecoder
@@ -37,7 +38,8 @@ final class WebSocketWorker {
 
     init(
         url: WebSocketURL, options: WebSocketOptions, handshake: WebSocketHandshake, request: [UInt8],
-        outbox: WebSocketOutbox, messages: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
+        outbox: WebSocketOutbox, messages: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation,
+        backlog: WebSocketBacklog
     ) {
         self.url = url
         self.options = options
@@ -45,6 +47,7 @@ final class WebSocketWorker {
         self.request = request
         self.outbox = outbox
         self.messages = messages
+        self.backlog = backlog
         decoder = WebSocketFrameDecoder(maxMessageBytes: options.maxMessageBytes)
     }
 

@@ -44,7 +44,7 @@ import SatwatchTestSupport
         let boards = Boards(health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), rules: RuleStateBoard(),
                             deliveries: DeliveryCounters(), histories: HistoryHandover(),
                             store: StoreHealthBoard(logger: logger), startedAt: WallClock.now())
-        let evaluator = Evaluator(setup: setup!, inputs: continuation, alarm: Alarm(), doorbell: Doorbell(), boards: boards, logger: logger)
+        let evaluator = Evaluator(setup: setup!, inputs: continuation, backlog: FrameBacklog(), alarm: Alarm(), doorbell: Doorbell(), boards: boards, logger: logger)
         let alarm = evaluator.alarm
         let running = Task { try await evaluator.run() }
         let ticking = Task { await alarm.run { continuation.yield(.tick) } }

@@ -6,6 +6,11 @@ import Testing
     static let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
     static let deepObject = String(repeating: #"{"a":"#, count: 300) + "1" + String(repeating: "}", count: 300)
     static let hugeInteger = #"{"vBytesPerSecond": 1"# + String(repeating: "0", count: 400) + "}"
+    /// `[1,1,…]`, 1 MiB: the frame that took the worker to 870 MB.
+    static let ones = "[" + Array(repeating: "1", count: 512 * 1024).joined(separator: ",") + "]"
+    /// A ticker with 30,000 well-formed entries: 90,001 values, far over what a frame may build.
+    static let hugeTicker = #"{"channel":"ticker","type":"update","data":["#
+        + Array(repeating: #"{"symbol":"BTC/USD","last":1}"#, count: 30_000).joined(separator: ",") + "]}"
 
     /// Frames that no decoder accepts, with the reason every decoder must give.
     @Test(arguments: [
@@ -23,6 +28,8 @@ import Testing
         (hugeInteger, .invalidJSON),
         (#"{"vBytesPerSecond": 1e400}"#, .invalidJSON),
         (#"{"pong": true} {"pong": true}"#, .invalidJSON),
+        (ones, .unexpectedShape),
+        (ones + ",", .invalidJSON),
     ])
     func everyDecoderSkips(frame: String, reason: SkipReason) {
         for kind in FeedKind.allCases {
@@ -44,10 +51,17 @@ import Testing
         (.coinbase, #"{"type":"ticker","product_id":"BTC-USD","price":"0x1p3"}"#, .invalidValue),
         (.kraken, #"{"channel":"ticker","type":"update","data":[{"symbol":"BTC/USD","last":"92000"}]}"#, .unexpectedShape),
         (.coinmetrics, #"{"data":[{"time":"2025-12-14T00:00:00Z","PriceUSD":"1e999"}]}"#, .invalidValue),
+        (.kraken, hugeTicker, .unexpectedShape),
     ])
     func feedSkips(kind: FeedKind, frame: String, reason: SkipReason) {
         var decoder = Self.decoder(kind)
         #expect(decoder.decode(frame, at: Fixtures.time()) == .skipped(reason))
+    }
+
+    /// A control key's value is never built, however large: the frame still proves liveness.
+    @Test func largeControlMessagesAreLiveness() {
+        var decoder = MempoolDecoder()
+        #expect(decoder.decode(#"{"mempool-blocks": "# + Self.ones + "}", at: Fixtures.time()) == .liveness)
     }
 
     /// A huge but finite number is a value like any other: it does not break the frame.

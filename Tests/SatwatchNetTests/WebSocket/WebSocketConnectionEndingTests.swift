@@ -84,7 +84,7 @@ struct WebSocketConnectionEndingTests {
     }
 
     @Test("Server misbehaviour fails the stream and is closed with the RFC's status code", arguments: [
-        (["--text", "small", "--oversize", "5000"], WebSocketError.messageTooBig(limit: 1000), 1009),
+        (["--text", "small", "--oversize", "5000"], WebSocketError.messageTooBig(size: 5000, limit: 1000), 1009),
         (["--text", "small", "--invalid-utf8"], .invalidUTF8, 1007),
         (["--text", "small", "--raw", "c100"], .protocolViolation("reserved bits set without a negotiated extension"), 1002),
         (["--text", "small", "--raw", "8180000000006161"], .protocolViolation("masked frame from the server"), 1002),

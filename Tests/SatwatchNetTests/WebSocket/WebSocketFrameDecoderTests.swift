@@ -96,9 +96,9 @@ struct WebSocketFrameDecoderTests {
 
     @Test("Message size limit", arguments: [
         ("81 0a 61616161616161616161", nil),
-        ("81 0b 6161616161616161616161", WebSocketError.messageTooBig(limit: 10)),
+        ("81 0b 6161616161616161616161", WebSocketError.messageTooBig(size: 11, limit: 10)),
         ("02 06 000000000000 89 00 80 04 00000000", nil),
-        ("02 06 000000000000 89 00 80 05 0000000000", .messageTooBig(limit: 10)),
+        ("02 06 000000000000 89 00 80 05 0000000000", .messageTooBig(size: 11, limit: 10)),
     ])
     func sizeLimit(hex: String, error: WebSocketError?) {
         #expect(WSBytes.decode(WSBytes.fromHex(hex), limit: 10).error == error)
@@ -110,7 +110,7 @@ struct WebSocketFrameDecoderTests {
         var decoder = WebSocketFrameDecoder()
         let header = WSBytes.fromHex("82 7f 0000000001000001")
         var events = 0
-        #expect(throws: WebSocketError.messageTooBig(limit: 16 << 20)) {
+        #expect(throws: WebSocketError.messageTooBig(size: (16 << 20) + 1, limit: 16 << 20)) {
             try header.withUnsafeBytes { raw in
                 try Result { () throws(WebSocketError) in try decoder.feed(raw) { _ in events += 1 } }.get()
             }

@@ -32,8 +32,8 @@ extension CoinMetricsDecoder {
     /// The page's `next_page_url`, to be fetched next; nil on the last page (or when `frame` is
     /// not a page).
     public static func nextPageURL(_ frame: String) -> String? {
-        guard case .value(let page) = FrameObject.parse(frame) else { return nil }
-        return page["next_page_url"]?.string
+        guard case .value(let page) = FrameObject.parse(frame, keeping: ["next_page_url"]) else { return nil }
+        return page.node["next_page_url"]?.string
     }
 
     static let millisecondsPerDay: Int64 = 86_400_000

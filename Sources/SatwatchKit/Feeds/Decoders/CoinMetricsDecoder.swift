@@ -26,6 +26,9 @@ public struct CoinMetricsDecoder: FrameDecoder {
     /// Row values that were present but unusable, on pages that still decoded.
     public private(set) var rejectedFields = 0
 
+    /// The top-level keys read; others are skipped unbuilt.
+    static let keys: Set<String> = ["error", "data"]
+
     /// Creates a decoder with no history.
     public init() {}
 
@@ -35,8 +38,8 @@ public struct CoinMetricsDecoder: FrameDecoder {
     /// Takes one response page into the state and emits the current values (see the type).
     public mutating func decode(_ frame: String, at: Timestamp) -> FrameOutcome {
         let page: JSONNode
-        switch FrameObject.parse(frame) {
-        case .value(let node): page = node
+        switch FrameObject.parse(frame, keeping: Self.keys) {
+        case .value(let object): page = object.node
         case .skipped(let reason): return .skipped(reason)
         }
         if page["error"] != nil { return .skipped(.serverError) }

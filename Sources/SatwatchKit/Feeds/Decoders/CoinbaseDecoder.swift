@@ -11,6 +11,9 @@ public struct CoinbaseDecoder: FrameDecoder {
     /// Product id → metric, e.g. `BTC-USD` → `btc.usd`.
     private let metrics: [String: String]
 
+    /// The top-level keys read; others are skipped unbuilt.
+    static let keys: Set<String> = ["type", "product_id", "price"]
+
     /// Creates a decoder for `products` (Coinbase product ids such as `BTC-USD`). Ids that do not
     /// price BTC in a three-letter currency are ignored; see ``metric(forProduct:)``.
     public init(products: [String]) {
@@ -32,8 +35,8 @@ public struct CoinbaseDecoder: FrameDecoder {
     /// Decodes one Coinbase frame: a ticker price, liveness, or a skip.
     public mutating func decode(_ frame: String, at: Timestamp) -> FrameOutcome {
         let message: JSONNode
-        switch FrameObject.parse(frame) {
-        case .value(let node): message = node
+        switch FrameObject.parse(frame, keeping: Self.keys) {
+        case .value(let object): message = object.node
         case .skipped(let reason): return .skipped(reason)
         }
         guard let type = message["type"]?.string else { return .skipped(.unexpectedShape) }

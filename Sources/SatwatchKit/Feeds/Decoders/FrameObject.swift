@@ -2,17 +2,24 @@ import SatwatchJSON
 
 /// The first step of every decoder: the frame must be JSON, and a JSON object.
 enum FrameObject {
-    /// The parsed frame when it is an object; otherwise `invalid_json` (not JSON, including
-    /// nesting deeper than the parser allows and numbers beyond `Double`) or `unexpected_shape`.
-    static func parse(_ frame: String) -> Decoded<JSONNode> {
-        let node: JSONNode
+    /// Values (nodes) a decoder may build from one frame. Real frames keep far fewer: about 550
+    /// (mempool's `init`, its `blocks`), about 1,000 (a 210-day Coin Metrics page). A node costs up
+    /// to about 80 bytes, so 16,384 keeps any frame's tree under about 1.3 MB, whatever
+    /// `max_frame` is.
+    static let maxValues = 16_384
+
+    /// The frame's members named in `keys` when it is an object (the others only checked, see
+    /// `JSONParser.parseObject`); otherwise `invalid_json` (not JSON, including nesting deeper
+    /// than the parser allows and numbers beyond `Double`) or `unexpected_shape` (not an object,
+    /// or far more values under `keys` than any message of the feed holds).
+    static func parse(_ frame: String, keeping keys: Set<String>) -> Decoded<JSONPartialObject> {
+        let object: JSONPartialObject?
         do {
-            // Frames need no line/column positions: the fast path.
-            node = try JSONParser.parse(frame, positions: false)
+            object = try JSONParser.parseObject(frame, keeping: keys, maxValues: maxValues)
         } catch {
             return .skipped(.invalidJSON)
         }
-        guard node.members != nil else { return .skipped(.unexpectedShape) }
-        return .value(node)
+        guard let object else { return .skipped(.unexpectedShape) }
+        return .value(object)
     }
 }

@@ -23,7 +23,7 @@ extension KrakenDecoder {
     /// Whether `frame` is the answer to ``pingMessage``: an object with `"method": "pong"`.
     public static func isPong(_ frame: String) -> Bool {
         // Ticker frames are long and start with `{"channel"`; only short frames can be pongs.
-        guard frame.utf8.count <= 512, case .value(let node) = FrameObject.parse(frame) else { return false }
-        return node["method"]?.string == "pong"
+        guard frame.utf8.count <= 512, case .value(let object) = FrameObject.parse(frame, keeping: ["method"]) else { return false }
+        return object.node["method"]?.string == "pong"
     }
 }

@@ -13,6 +13,9 @@ public struct KrakenDecoder: FrameDecoder {
     /// Ticker entries that were present but unusable in frames that still produced samples.
     public private(set) var rejectedFields = 0
 
+    /// The top-level keys read; others are skipped unbuilt.
+    static let keys: Set<String> = ["success", "method", "error", "channel", "data"]
+
     /// Creates a decoder for `symbols` such as `BTC/USD` (or `XBT/USD`); symbols that do not
     /// price BTC in a three-letter currency are ignored, see ``metric(forSymbol:)``.
     public init(symbols: [String]) {
@@ -39,8 +42,8 @@ public struct KrakenDecoder: FrameDecoder {
     /// Decodes one Kraken v2 frame: ticker prices, liveness, or a skip.
     public mutating func decode(_ frame: String, at: Timestamp) -> FrameOutcome {
         let message: JSONNode
-        switch FrameObject.parse(frame) {
-        case .value(let node): message = node
+        switch FrameObject.parse(frame, keeping: Self.keys) {
+        case .value(let object): message = object.node
         case .skipped(let reason): return .skipped(reason)
         }
         // Method answers (subscribe, unsubscribe, pong) and errors carry `success`.

@@ -18,7 +18,7 @@ extension MempoolDecoder {
     public static func isPong(_ frame: String) -> Bool {
         // Data frames are kilobytes long; only a short frame can be a bare pong, so skip parsing
         // anything else.
-        guard frame.utf8.count <= 64, case .value(let node) = FrameObject.parse(frame) else { return false }
-        return node["pong"]?.bool == true
+        guard frame.utf8.count <= 64, case .value(let object) = FrameObject.parse(frame, keeping: ["pong"]) else { return false }
+        return object.node["pong"]?.bool == true
     }
 }

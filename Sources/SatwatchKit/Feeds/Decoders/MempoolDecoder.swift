@@ -22,6 +22,9 @@ public struct MempoolDecoder: FrameDecoder {
     /// Creates a decoder.
     public init() {}
 
+    /// The keys that carry data (see the type); only their values are built.
+    static let dataKeys: Set<String> = ["fees", "conversions", "mempoolInfo", "vBytesPerSecond", "blocks", "block", "da"]
+
     /// Keys the server sends that carry nothing satwatch measures; they prove the feed is alive.
     static let controlKeys: Set<String> = [
         "pong", "loadingIndicators", "mempool-blocks", "transactions", "backend", "backendInfo",
@@ -32,15 +35,14 @@ public struct MempoolDecoder: FrameDecoder {
 
     /// Decodes one mempool.space frame; see the type's documentation for the keys read.
     public mutating func decode(_ frame: String, at: Timestamp) -> FrameOutcome {
-        let object: [JSONMember]
-        switch FrameObject.parse(frame) {
-        case .value(let node): object = node.members ?? []
+        let frameObject: JSONPartialObject
+        switch FrameObject.parse(frame, keeping: Self.dataKeys) {
+        case .value(let object): frameObject = object
         case .skipped(let reason): return .skipped(reason)
         }
         var batch = SampleBatch(at: at, source: FeedKind.mempool.rawValue)
         var carriesData = false
-        var carriesControl = false
-        for member in object {
+        for member in frameObject.node.members ?? [] {
             switch member.key {
             case "fees": Self.fees(member.node, into: &batch)
             case "conversions": Self.conversions(member.node, into: &batch)
@@ -50,12 +52,12 @@ public struct MempoolDecoder: FrameDecoder {
             case "blocks": Self.blocks(member.node, into: &batch)
             case "block": batch.add("block.height", number: member.node["height"], domain: .nonNegative)
             case "da": Self.difficulty(member.node, into: &batch)
-            default:
-                if Self.controlKeys.contains(member.key) { carriesControl = true }
-                continue
+            default: continue
             }
             carriesData = true
         }
+        // Control keys only tell the feed is alive: their (sometimes large) values are never built.
+        let carriesControl = frameObject.skippedKeys.contains { Self.controlKeys.contains($0) }
         if carriesData {
             if !batch.samples.isEmpty { rejectedFields += batch.rejected }
             return batch.outcome

@@ -26,10 +26,11 @@ public final class RecordingWriter: Sendable {
 
     /// Appends one frame.
     public func append(_ frame: RecordedFrame) {
-        var bytes = Array(frame.line.utf8)
-        bytes.append(0x0A)
+        // Written from the line's own storage: a frame of max_frame is not copied once more.
+        var line = frame.line
+        line.append("\n")
         count.withLock { count in
-            bytes.withUnsafeBytes { buffer in
+            line.withUTF8 { buffer in
                 var offset = 0
                 while offset < buffer.count {
                     let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

@@ -8,19 +8,23 @@ public struct CoinMetricsFeed: Service {
     let sink: @Sendable (RecordedFrame) -> Void
     let health: FeedHealthBoard
     let logger: Logger
-    let client = HTTPClient()
+    let backlog: FrameBacklog?
+    let client: HTTPClient
     let backoff = Backoff(initial: .seconds(5), maximum: .minutes(30))
     /// Pages followed per poll at most (a full 210-day history fits in one page).
     static let maximumPages = 10
 
     public var name: String { "feed coinmetrics" }
 
-    /// Creates the poller for `config`.
-    public init(config: FeedConfig, health: FeedHealthBoard, logger: Logger, sink: @escaping @Sendable (RecordedFrame) -> Void) {
+    /// Creates the poller for `config`, handing pages to `sink` one at a time through `backlog`.
+    init(config: FeedConfig, health: FeedHealthBoard, logger: Logger, backlog: FrameBacklog?,
+         sink: @escaping @Sendable (RecordedFrame) -> Void) {
         self.config = config
+        self.client = HTTPClient(maxResponseBytes: config.maxFrame.bytes)
         self.sink = sink
         self.health = health
         self.logger = logger
+        self.backlog = backlog
     }
 
     public func run() async throws {
@@ -63,10 +67,16 @@ public struct CoinMetricsFeed: Service {
                 let retryAfter = response.retryAfter(now: WallClock.now().milliseconds / 1000).map { TimeSpan(milliseconds: Int64($0.components.seconds) * 1000) }
                 throw PollFailure(reason: "HTTP \(response.status)", retryAfter: retryAfter)
             }
+            if response.bodyTruncated {
+                // A cut-off page would decode as garbage or, worse, as a shorter valid one.
+                health.update(.coinmetrics) { $0.oversizedFrames += 1 }
+                throw PollFailure(reason: FeedHealth.oversizedReason(size: nil, limit: config.maxFrame.bytes), retryAfter: nil)
+            }
             let now = WallClock.now()
             let text = String(decoding: response.body, as: UTF8.self)
             _ = decoder.decode(text, at: now)
             health.update(.coinmetrics) { $0.lastFrameAt = now; $0.frames += 1 }
+            await backlog?.admit()
             sink(RecordedFrame(at: now, feed: .coinmetrics, text: text))
             url = CoinMetricsDecoder.nextPageURL(text)
             pages += 1

@@ -16,6 +16,8 @@ public struct FeedHealth: Sendable, Equatable {
     public var rejectedFields = 0
     /// Frames received.
     public var frames = 0
+    /// Messages refused for being larger than the feed's `max_frame`.
+    public var oversizedFrames = 0
 
     /// A feed that has not connected yet.
     public init(kind: FeedKind) { self.kind = kind }

@@ -10,19 +10,22 @@ public struct WebSocketFeed: Service {
     let sink: @Sendable (RecordedFrame) -> Void
     let health: FeedHealthBoard
     let logger: Logger
+    let backlog: FrameBacklog?
     let backoff = Backoff(initial: .seconds(1), maximum: .seconds(60))
     /// A connection that lasted this long resets the backoff.
     let healthyAfter = TimeSpan.seconds(60)
 
     public var name: String { "feed \(config.kind.rawValue)" }
 
-    /// Creates the service for `config`, sending events to `sink`.
-    public init(config: FeedConfig, health: FeedHealthBoard, logger: Logger, sink: @escaping @Sendable (RecordedFrame) -> Void) {
+    /// Creates the service for `config`, sending events to `sink`, one at a time through `backlog`.
+    init(config: FeedConfig, health: FeedHealthBoard, logger: Logger, backlog: FrameBacklog?,
+         sink: @escaping @Sendable (RecordedFrame) -> Void) {
         self.config = config
         self.wire = FeedWire(config)
         self.sink = sink
         self.health = health
         self.logger = logger
+        self.backlog = backlog
     }
 
     public func run() async throws {
@@ -42,7 +45,10 @@ public struct WebSocketFeed: Service {
 
     /// One connection, from connect to failure; returns why it ended and whether it was up.
     func session() async -> (reason: String, connected: Bool) {
-        let options = WebSocketOptions(url: config.url, caFile: config.caFile, userAgent: "satwatch/\(SatwatchVersion.current)")
+        let options = WebSocketOptions(url: config.url, caFile: config.caFile, maxMessageBytes: config.maxFrame.bytes,
+                                       // No message waits untaken: the backlog below is the only queue.
+                                       maxBufferedBytes: 0,
+                                       userAgent: "satwatch/\(SatwatchVersion.current)")
         let connection: WebSocketConnection
         do {
             connection = try await WebSocketConnection.connect(options)
@@ -80,12 +86,18 @@ public struct WebSocketFeed: Service {
                     continue
                 case .text(let text):
                     health.update(config.kind) { $0.lastFrameAt = now; $0.frames += 1 }
+                    // While evaluation is behind, wait here: the connection then stops reading.
+                    await backlog?.admit()
                     sink(RecordedFrame(at: now, feed: config.kind, text: text))
                 case .binary:
                     health.update(config.kind) { $0.lastFrameAt = now; $0.skipped["binary_frame", default: 0] += 1 }
                 }
             }
             return Task.isCancelled ? nil : "connection closed"
+        } catch WebSocketError.messageTooBig(let size, let limit) {
+            // Refused before buffering past the limit; the disconnect line names size and limit.
+            health.update(config.kind) { $0.oversizedFrames += 1 }
+            return FeedHealth.oversizedReason(size: size, limit: limit)
         } catch {
             return Task.isCancelled ? nil : "\(error)"
         }
