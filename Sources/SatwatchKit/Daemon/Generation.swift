@@ -11,10 +11,11 @@ struct Generation: Sendable {
     /// Closed first when the generation stops, so deliveries in flight can finish.
     let gate = DrainGate()
 
-    /// Builds every service; fails only when the state file or the endpoint cannot be opened.
+    /// Builds every service; fails only when the endpoint cannot listen (the state file is opened
+    /// by the services themselves, off the cooperative pool).
     func services() throws -> [any Service] {
         let alarm = Alarm()
-        let dispatcher = try Dispatcher(statePath: setup.config.statePath, channels: setup.config.channels,
+        let dispatcher = Dispatcher(statePath: setup.config.statePath, channels: setup.config.channels,
                                         policy: RetryPolicy(maxRetryAfter: setup.config.maxRetryAfter),
                                         retention: setup.config.stateRetention, logger: logger, counters: boards.deliveries,
                                         storeHealth: boards.store, gate: gate)

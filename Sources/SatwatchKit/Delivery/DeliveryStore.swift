@@ -1,16 +1,27 @@
 /// The dispatcher's own connection to the state file, serialising its database work while the
 /// channels deliver concurrently. The evaluator writes through another connection; WAL lets both
 /// work at once. Its work runs on a queue of its own, never on the cooperative pool: a write may
-/// wait out SQLite's busy timeout.
+/// wait out SQLite's busy timeout, and opening the file may migrate it (a VACUUM, once). The
+/// file is opened on first use, there; until it opens, each use fails like any other.
 actor DeliveryStore {
-    private let store: StateStore
+    private let path: String
+    private var opened: StateStore?
     private let executor: QueueExecutor
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    init(path: String, label: String = "satwatch.delivery-store") throws {
-        store = try StateStore.open(path: path)
+    init(path: String, label: String = "satwatch.delivery-store") {
+        self.path = path
         executor = QueueExecutor(label: label)
+    }
+
+    private var store: StateStore {
+        get throws {
+            if let opened { return opened }
+            let store = try StateStore.open(path: path)
+            opened = store
+            return store
+        }
     }
 
     /// The oldest pending entry of `channel` (delivery is in order per channel).

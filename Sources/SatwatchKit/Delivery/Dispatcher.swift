@@ -31,9 +31,9 @@ public struct Dispatcher: Sendable {
                 counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
                 storeHealth: StoreHealthBoard? = nil, gate: DrainGate = DrainGate(),
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
-                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) throws {
+                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         self.channels = channels
-        self.store = try DeliveryStore(path: statePath)
+        self.store = DeliveryStore(path: statePath)
         self.statePath = statePath
         self.policy = policy
         self.retention = retention
@@ -64,7 +64,7 @@ public struct Dispatcher: Sendable {
     /// path), nor does the delivery store (the next delivery would wait behind them on its
     /// actor): this task does, every few seconds, through a connection of its own.
     private func checkpointWhileIdle() async {
-        guard let checkpointer = try? DeliveryStore(path: statePath, label: "satwatch.checkpoint") else { return }
+        let checkpointer = DeliveryStore(path: statePath, label: "satwatch.checkpoint")
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(5))
             do {

@@ -13,7 +13,7 @@ import SatwatchTestSupport
     static func dispatcher(_ harness: Harness, policy: RetryPolicy = RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
                            retention: TimeSpan = Config.defaultStateRetention, counters: DeliveryCounters = DeliveryCounters(),
                            clock: @escaping @Sendable () -> Timestamp = { WallClock.now() }) throws -> Dispatcher {
-        try Dispatcher(statePath: harness.statePath, channels: harness.channels, policy: policy, retention: retention,
+        Dispatcher(statePath: harness.statePath, channels: harness.channels, policy: policy, retention: retention,
                        logger: Logger(level: .error, sink: { _ in }), counters: counters, clock: clock)
     }
 

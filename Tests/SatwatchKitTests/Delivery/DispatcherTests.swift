@@ -38,7 +38,7 @@ import SatwatchTestSupport
 
         func dispatcher(policy: RetryPolicy = RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
                         clock: @escaping @Sendable () -> Timestamp = { WallClock.now() }) throws -> Dispatcher {
-            try Dispatcher(statePath: statePath, channels: channels, policy: policy, logger: Logger(level: .error, sink: { _ in }),
+            Dispatcher(statePath: statePath, channels: channels, policy: policy, logger: Logger(level: .error, sink: { _ in }),
                            clock: clock)
         }
 
