@@ -5,7 +5,7 @@ import Glibc
 /// the thread. Owns the listener and the connections; closes them all before it returns.
 final class HTTPEventLoop {
     let listener: Int32
-    private let wakeup: WebSocketWakeup
+    private let wakeup: WakeupPipe
     let limits: HTTPServerLimits
     let handler: @Sendable (HTTPServerRequest) -> HTTPServerResponse
     /// Oldest first.
@@ -13,7 +13,7 @@ final class HTTPEventLoop {
     /// Set while accepting is paused for want of descriptors.
     var acceptPausedUntil: ContinuousClock.Instant?
 
-    init(listener: Int32, wakeup: WebSocketWakeup, limits: HTTPServerLimits,
+    init(listener: Int32, wakeup: WakeupPipe, limits: HTTPServerLimits,
          handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerResponse) {
         self.listener = listener
         self.wakeup = wakeup

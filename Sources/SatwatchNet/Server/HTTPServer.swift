@@ -14,7 +14,7 @@ import Synchronization
 public final class HTTPServer: Sendable {
     /// The port actually bound (useful when asked for port 0).
     public let port: UInt16
-    private let wakeup: WebSocketWakeup
+    private let wakeup: WakeupPipe
     private let stopRequested = Mutex(false)
     private let completion = HTTPServerCompletion()
 
@@ -29,7 +29,7 @@ public final class HTTPServer: Sendable {
                 handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerResponse) throws(StartError) {
         let (listener, boundPort) = try Self.bind(host: host, port: port)
         do {
-            wakeup = try WebSocketWakeup()
+            wakeup = try WakeupPipe()
         } catch {
             _ = Glibc.close(listener)
             throw StartError(description: "wake-up pipe: \(error)")

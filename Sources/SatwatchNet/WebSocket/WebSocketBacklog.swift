@@ -8,9 +8,9 @@ final class WebSocketBacklog: Sendable {
     /// Bytes delivered and not taken yet.
     var count: Int { bytes.withLock { $0 } }
     private let limit: Int
-    private let wakeup: WebSocketWakeup
+    private let wakeup: WakeupPipe
 
-    init(limit: Int, wakeup: WebSocketWakeup) {
+    init(limit: Int, wakeup: WakeupPipe) {
         self.limit = limit
         self.wakeup = wakeup
     }

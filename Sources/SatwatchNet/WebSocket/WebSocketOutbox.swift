@@ -27,11 +27,15 @@ final class WebSocketOutbox: Sendable {
         var exitWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    let wakeup: WebSocketWakeup
+    let wakeup: WakeupPipe
     private let state = Mutex(State())
 
     init() throws(WebSocketError) {
-        wakeup = try WebSocketWakeup()
+        do {
+            wakeup = try WakeupPipe()
+        } catch {
+            throw .connectionLost(error.description)
+        }
     }
 
     /// Queues `frame` and returns once the thread wrote it, or throws why it never will be.

@@ -1,17 +1,22 @@
 import Glibc
 
-/// A self-pipe that wakes the connection thread from `poll()` when another thread queued
-/// something for it. The descriptors close when the last owner lets go, so a late `signal()`
+/// A self-pipe that wakes a thread of our own (a WebSocket connection's, the HTTP server's)
+/// from `poll()` when another thread queued something for it or asks it to stop. The descriptors close when the last owner lets go, so a late `signal()`
 /// can never write into a descriptor number the process has since reused.
-final class WebSocketWakeup: Sendable {
-    /// Polled by the connection thread.
+final class WakeupPipe: Sendable {
+    /// Why no pipe could be made (descriptors exhausted).
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Polled by the owning thread.
     let readDescriptor: Int32
     private let writeDescriptor: Int32
 
-    init() throws(WebSocketError) {
+    init() throws(Failure) {
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else {
-            throw .connectionLost("cannot create a wake-up pipe: errno \(errno)")
+            throw Failure(description: "cannot create a wake-up pipe: errno \(errno)")
         }
         for descriptor in descriptors {
             _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
