@@ -25,9 +25,6 @@ final class EvaluatorInbox: Sendable {
         waiter?.resume(returning: input)
     }
 
-    /// Inputs queued and not taken yet.
-    var count: Int { state.withLock { $0.items.count - $0.head } }
-
     /// The oldest input, waiting for one when there is none; nil once the calling task is
     /// cancelled, leaving everything queued for the next consumer. One consumer at a time.
     func next() async -> EvaluatorInput? {
