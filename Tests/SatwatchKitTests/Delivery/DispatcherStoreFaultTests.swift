@@ -37,6 +37,8 @@ import SatwatchTestSupport
         try harness.store.connection.execute("DROP TRIGGER full_disk")
         while try harness.entries().first?.state != .sent, Date() < deadline + 10 { try await Task.sleep(for: .milliseconds(20)) }
         #expect(try harness.entries().first?.state == .sent)
+        // The worker clears its failure when it resumes after the write, a moment later.
+        while !health.failing.isEmpty, Date() < deadline + 20 { try await Task.sleep(for: .milliseconds(20)) }
         #expect(health.failing.isEmpty)
         #expect(try endpoint.requests().count == 1)
         #expect(try harness.entries().map(\.attempts) == [1])
