@@ -282,3 +282,4 @@ def test_sigterm_lets_a_delivery_in_flight_finish_and_still_stops_on_time(feed, 
     started = time.monotonic()
     assert worker.stop() == 0
     assert time.monotonic() - started < 5.0, "a receiver that does not answer cannot hold the stop"
+

@@ -1,9 +1,10 @@
 import Dispatch
 
 extension StateFileLock {
-    /// What `run` does before it opens the store: claims the state file, then checks it
-    /// (`StateStore.checkIntegrity`), on a thread of its own since both may block (reading a
-    /// large file, waiting for a holder's pid) and the cooperative pool must not.
+    /// What `run` does before its services open the store: claims the state file, checks it
+    /// (`StateStore.checkIntegrity`), then creates or migrates it once, so that the services'
+    /// connections never race to migrate a file (one of them would fail with "database is
+    /// locked"). On a thread of its own: all of it may block, and the cooperative pool must not.
     ///
     /// - Throws: `StateFileLockError` when another worker holds the file, `StateStoreError`
     ///   when it is damaged or unreadable (the claim is given up then).
@@ -13,6 +14,7 @@ extension StateFileLock {
                 continuation.resume(with: Result {
                     let lock = try acquire(statePath: statePath)
                     try StateStore.checkIntegrity(path: statePath)
+                    _ = try StateStore.open(path: statePath)
                     return lock
                 })
             }
