@@ -24,6 +24,7 @@ release: deps
 test: deps peers
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/swift-test.sh
+	scripts/curl-shim-test.sh
 	scripts/verify-deploy.sh $(CURDIR)/$(DEBUG_BIN)
 	$(DEBUG_BIN) test rule-tests/*.json
 	python3 fuzz/seed.py ../shared/fixtures .build/fuzz-seeds >/dev/null

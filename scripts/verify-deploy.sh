@@ -5,6 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 binary="${1:-$PWD/.build/debug/satwatch}"
 for script in deploy/install.sh scripts/*.sh; do bash -n "$script"; done
+# The image builds with the toolchain the project is built and tested with, not an older one.
+toolchain=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -1)
+image=$(sed -n 's/^FROM swift:\([0-9.]*\)-.* AS build$/\1/p' deploy/Dockerfile)
+if [ -n "$toolchain" ] && [ "$image" != "$toolchain" ]; then
+  echo "deploy/Dockerfile builds with swift:$image, but this tree is built and tested with Swift $toolchain" >&2
+  exit 1
+fi
 "$binary" check --config deploy/satwatch.json
 # The system config names absolute paths of an installed machine; check it against this tree.
 tmp=$(mktemp -d)

@@ -1,6 +1,8 @@
 #ifndef SATWATCH_CCURL_SHIM_H
 #define SATWATCH_CCURL_SHIM_H
 #include <curl/curl.h>
+#include <string.h>
+#include <strings.h>
 
 // curl_easy_setopt / curl_easy_getinfo are variadic: Swift cannot call them. One typed wrapper
 // per argument kind, as swift-corelibs-foundation does.
@@ -20,6 +22,37 @@ static inline CURLcode satwatch_curl_getinfo_long(CURL *h, CURLINFO i, long *v) 
 static inline CURLcode satwatch_curl_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode satwatch_curl_getinfo_socket(CURL *h, CURLINFO i, curl_socket_t *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode satwatch_curl_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
+/// Restricts a handle to the comma-separated protocols in `names` (e.g. "http,https").
+/// CURLOPT_PROTOCOLS_STR needs libcurl 7.85; older ones (Ubuntu 22.04 ships 7.81) get the same
+/// allow-list as a CURLPROTO_* bitmask. A name this fallback does not know is refused with
+/// CURLE_UNSUPPORTED_PROTOCOL, as 7.85+ refuses one its build lacks.
+static inline CURLcode satwatch_curl_restrict_protocols(CURL *h, const char *names) {
+#if LIBCURL_VERSION_NUM >= 0x075500 && !defined(SATWATCH_CURL_PROTOCOLS_BITMASK)
+    return curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, names);
+#else
+    static const struct { const char *name; long bit; } known[] = {
+        {"http", CURLPROTO_HTTP}, {"https", CURLPROTO_HTTPS}, {"smtp", CURLPROTO_SMTP}, {"smtps", CURLPROTO_SMTPS},
+    };
+    long mask = 0;
+    const char *start = names;
+    while (*start) {
+        const char *end = start;
+        while (*end && *end != ',') end++;
+        size_t length = (size_t)(end - start);
+        int found = 0;
+        for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+            if (strlen(known[i].name) == length && strncasecmp(known[i].name, start, length) == 0) {
+                mask |= known[i].bit;
+                found = 1;
+            }
+        }
+        if (!found) return CURLE_UNSUPPORTED_PROTOCOL;
+        start = *end ? end + 1 : end;
+    }
+    return curl_easy_setopt(h, CURLOPT_PROTOCOLS, mask);
+#endif
+}
+
 /// CURLVERSION_NOW is a macro Swift cannot import.
 static inline const char *satwatch_curl_version_string(void) { return curl_version_info(CURLVERSION_NOW)->version; }
 

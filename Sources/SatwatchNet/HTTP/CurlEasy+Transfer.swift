@@ -12,7 +12,7 @@ extension CurlEasy {
         let total = Self.milliseconds(timeout)
         try set(CURLOPT_TIMEOUT_MS, total)
         try set(CURLOPT_CONNECTTIMEOUT_MS, min(total, Self.milliseconds(connectTimeout)))
-        try set(CURLOPT_PROTOCOLS_STR, protocols)
+        try check(satwatch_curl_restrict_protocols(handle, protocols))
         if let caFile { try set(CURLOPT_CAINFO, caFile) }
     }
 
