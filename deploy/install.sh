@@ -3,7 +3,7 @@
 #   - a release build with the Swift runtime linked statically → /usr/local/bin/satwatch
 #   - /etc/satwatch/satwatch.json, rules/ and satwatch.env (kept if they already exist)
 #   - the `satwatch` system user and the systemd unit (state in /var/lib/satwatch)
-# Usage: sudo deploy/install.sh [--no-start]
+# Usage: sudo deploy/install.sh [--no-start]   (run again to upgrade: it restarts a running worker)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ "$(id -u)" -eq 0 ] || { echo "install.sh: run as root (sudo deploy/install.sh)" >&2; exit 1; }
@@ -26,7 +26,10 @@ install -m 0644 deploy/satwatch.service /etc/systemd/system/satwatch.service
 if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
   systemctl daemon-reload
   if [ "${1:-}" != "--no-start" ]; then
-    systemctl enable --now satwatch
+    systemctl enable satwatch
+    # An upgrade: the running worker still runs the old binary until it is restarted (a
+    # restart, not a reload: SIGHUP rereads the config, not the program).
+    if systemctl is-active --quiet satwatch; then systemctl restart satwatch; else systemctl start satwatch; fi
     systemctl --no-pager status satwatch || true
   fi
 else
