@@ -5,7 +5,7 @@ enum TestCommand: SatwatchCommand {
         Usage: satwatch test FILE...
 
         Runs rule unit tests: each file names rule files and lists tests of timed samples with
-        the notifications expected. No channel is contacted. Exit status 0 when all pass.
+        the notifications (and states) expected. No channel is contacted. Exit status 0 when all pass.
         """
 
     static func run(_ arguments: [String], io: CommandIO) async throws(UsageError) -> Int32 {
@@ -28,7 +28,7 @@ enum TestCommand: SatwatchCommand {
                 } else {
                     failed += 1
                     io.out("FAIL \(test.origin): \(test.name)")
-                    io.out(describe(expected: test.expect.sorted(), actual: result.actual))
+                    io.out(describe(result))
                 }
             }
         }
@@ -36,13 +36,17 @@ enum TestCommand: SatwatchCommand {
         return failed == 0 ? 0 : 1
     }
 
-    /// Both lists, with `-` marking what was expected but did not happen and `+` what happened
-    /// but was not expected.
-    static func describe(expected: [RuleTestCase.Expected], actual: [RuleTestCase.Expected]) -> String {
-        var lines = ["  expected:"] + (expected.isEmpty ? ["    (no notifications)"] : expected.map { "    \($0.line)" })
-        lines += ["  got:"] + (actual.isEmpty ? ["    (no notifications)"] : actual.map { "    \($0.line)" })
-        let missing = expected.filter { !actual.contains($0) }, extra = actual.filter { !expected.contains($0) }
-        lines += missing.map { "  - missing: \($0.line)" } + extra.map { "  + unexpected: \($0.line)" }
+    /// Both lists, with `-` marking what was expected but did not happen, `+` what happened but
+    /// was not expected, `~` a field or a state that differs.
+    static func describe(_ result: RuleTestRunner.Result) -> String {
+        let comparison = result.comparison
+        var lines = ["  expected:"] + (comparison.expected.isEmpty ? ["    (no notifications)"] : comparison.expected.map { "    \($0.line)" })
+        lines += ["  got:"] + (comparison.actual.isEmpty ? ["    (no notifications)"] : comparison.actualLines.map { "    \($0)" })
+        lines += comparison.missing.map { "  - missing: \($0.line)" } + comparison.unexpected.map { "  + unexpected: \($0.eventLine)" }
+        lines += comparison.differences.map { "  ~ differs: \($0)" }
+        for (expected, found) in zip(result.test.states, result.states) where expected != found {
+            lines.append("  ~ state at \(expected.at.text): \(expected.rule) expected \(expected.state.rawValue), got \(found.state.rawValue)")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -68,7 +68,7 @@ enum RuleParser {
         }
     }
 
-    private static func parseLabels(_ object: inout ConfigObject) -> [Label] {
+    static func parseLabels(_ object: inout ConfigObject) -> [Label] {
         guard var labels = object.object("labels") else { return [] }
         var result: [Label] = []
         for member in labels.members {

@@ -34,6 +34,10 @@ public struct FrameEvaluator: Sendable {
     /// Lets time pass to `now` without data.
     public mutating func advance(to now: Timestamp) -> [RuleChange] { engine.advance(to: now) }
 
+    /// Lets time pass to `now` deadline by deadline, as the worker's alarm does (see
+    /// `RuleEngine.advanceStepwise`).
+    public mutating func advanceStepwise(to now: Timestamp) -> [RuleChange] { engine.advanceStepwise(to: now) }
+
     /// Takes over a previous engine's `change` histories (see `RuleEngine.adopt`).
     public mutating func adopt(_ snapshot: HistorySnapshot) { engine.adopt(snapshot) }
 

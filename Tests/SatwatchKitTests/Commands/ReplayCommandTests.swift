@@ -59,6 +59,25 @@ import SatwatchTestSupport
         #expect(output.allSatisfy { Timestamp(rfc3339: $0["at"] as! String)! >= start })
     }
 
+    /// Frames 25m apart with a rule reminding every 10m: the reminders go out at +10m and +20m,
+    /// as the worker's alarm would send them, not once at the next frame.
+    @Test func remindersBetweenFramesActOnTime() async throws {
+        let folder = try Self.setup(rules: #"{"rules": [{"name": "hot", "metric": "fee.fastest", "above": 20, "repeat": "10m"}]}"#)
+        let start = Timestamp(rfc3339: "2025-12-10T14:00:00Z")!
+        let input = folder.appendingPathComponent("gap.rec")
+        try [RecordedFrame(at: start, feed: .mempool, text: #"{"fees": {"fastestFee": 25}}"#).line,
+             RecordedFrame(at: start + .minutes(25), feed: .mempool, text: #"{"fees": {"fastestFee": 10}}"#).line]
+            .joined(separator: "\n").write(to: input, atomically: true, encoding: .utf8)
+        let captured = CapturedIO()
+        let status = await SatwatchCommandLine.run(["replay", "--config", folder.appendingPathComponent("satwatch.json").path,
+                                                    "--input", input.path], io: captured.io)
+        #expect(status == 0)
+        #expect(try Self.lines(captured).map { "\($0["at"] as! String) \($0["status"] as! String)" } == [
+            "2025-12-10T14:00:00Z firing", "2025-12-10T14:10:00Z firing", "2025-12-10T14:20:00Z firing",
+            "2025-12-10T14:25:00Z resolved",
+        ])
+    }
+
     @Test func recordLinesRoundTripAnyText() {
         for text in ["{\"a\": \"\u{85}\u{2028}\"}", "line\nbreak", "", "\"quoted\" \\ back"] {
             let frame = RecordedFrame(at: Timestamp(milliseconds: 1_765_375_320_046), feed: .mempool, text: text)

@@ -48,24 +48,15 @@ public struct RuleTestFile: Sendable {
             if let at, let metric, let value { samples.append(.init(at: at, metric: metric, value: value, source: source)) }
             item.finish()
         }
-        var expect: [RuleTestCase.Expected] = []
-        for var item in objects("expect", in: &object) {
-            let at = item.span("at", required: true), rule = item.string("rule", required: true)
-            let status = item.string("status", required: true)
-            if let rule, !ruleNames.contains(rule) { item.report("rule", "no rule named \"\(rule)\" in the loaded rule files") }
-            if let status, status != "firing", status != "resolved" {
-                item.report("status", "expected \"firing\" or \"resolved\", found \"\(status)\"")
-            }
-            if let at, let rule, let status { expect.append(.init(at: at, rule: rule, status: status)) }
-            item.finish()
-        }
+        let expect = objects("expect", in: &object).compactMap { item in parseExpected(item, ruleNames: ruleNames) }
+        let states = objects("states", in: &object).compactMap { item in parseStateCheck(item, ruleNames: ruleNames) }
         guard let name else { return nil }
         let origin = "\(object.path):\(object.node.location.line):\(object.node.location.column)"
-        return RuleTestCase(name: name, samples: samples, expect: expect, origin: origin)
+        return RuleTestCase(name: name, samples: samples, expect: expect, states: states, origin: origin)
     }
 
     /// The object elements of the array at `key` (each non-object is reported).
-    private static func objects(_ key: String, in object: inout ConfigObject) -> [ConfigObject] {
+    static func objects(_ key: String, in object: inout ConfigObject) -> [ConfigObject] {
         guard let member = object.member(key) else { return [] }
         guard let nodes = member.node.array else {
             object.report(at: member.node.location, "expected an array, found \(member.node.typeWithArticle)")

@@ -1,31 +1,53 @@
 /// Runs a rule test: feeds its samples through a fresh `RuleEngine` in test time, letting time
-/// pass between samples so `for` and `repeat` elapse on time, and collects the notifications.
+/// pass between samples deadline by deadline as the worker's alarm does, so each `for` and
+/// `repeat` acts at its own time; collects the notifications and the states asked for.
 public enum RuleTestRunner {
     /// The outcome of one test.
-    public struct Result: Sendable, Equatable {
+    public struct Result: Sendable {
         /// The test.
         public var test: RuleTestCase
-        /// What happened, sorted.
+        /// What happened, sorted, with every field.
         public var actual: [RuleTestCase.Expected]
-        /// Whether `actual` equals the expectation.
-        public var passed: Bool { actual == test.expect.sorted() }
+        /// The states found, parallel to `test.states`.
+        public var states: [RuleTestCase.StateCheck]
+        /// The notifications against the expectation.
+        public var comparison: RuleTestComparison { RuleTestComparison(expected: test.expect, actual: actual) }
+        /// Whether everything happened as expected.
+        public var passed: Bool { comparison.matches && states == test.states }
     }
 
-    /// Runs `test` against `rules`. No channel is contacted.
+    /// Runs `test` against `rules`. No channel is contacted; a rule naming no channels has none.
     public static func run(_ test: RuleTestCase, rules: [Rule]) -> Result {
-        var engine = RuleEngine(rules: rules, defaultChannels: ["test"])
+        var engine = RuleEngine(rules: rules)
         var changes: [RuleChange] = []
-        let samples = test.samples.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
-        for (_, timed) in samples {
+        var states = test.states
+        // Each state is read after every sample at or before its time (ties keep file order).
+        let samples = test.samples.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        let checks = test.states.indices.sorted { (test.states[$0].at, $0) < (test.states[$1].at, $1) }
+        var nextCheck = checks.startIndex
+        func readStates(before limit: TimeSpan?) {
+            while nextCheck < checks.endIndex, limit.map({ test.states[checks[nextCheck]].at < $0 }) ?? true {
+                let index = checks[nextCheck]
+                changes += engine.advanceStepwise(to: .epoch + states[index].at)
+                if let rule = engine.rules.firstIndex(where: { $0.name == states[index].rule }) {
+                    states[index].state = engine.states[rule].status
+                }
+                nextCheck += 1
+            }
+        }
+        for timed in samples {
+            readStates(before: timed.at)
             let at = Timestamp.epoch + timed.at
-            changes += engine.advance(to: at)
+            changes += engine.advanceStepwise(to: at)
             changes += engine.ingest(Sample(metric: timed.metric, value: timed.value, at: at, source: timed.source))
         }
-        let end = max(samples.last?.element.at ?? .zero, test.expect.map(\.at).max() ?? .zero)
-        changes += engine.advance(to: .epoch + end)
+        readStates(before: nil)
+        let end = ([samples.last?.at, test.expect.map(\.at).max(), test.states.map(\.at).max()].compactMap { $0 }).max() ?? .zero
+        changes += engine.advanceStepwise(to: .epoch + end)
         let actual = changes.compactMap(\.notification).map {
-            RuleTestCase.Expected(at: $0.at - .epoch, rule: $0.rule, status: $0.status.rawValue)
+            RuleTestCase.Expected(at: $0.at - .epoch, rule: $0.rule, status: $0.status.rawValue,
+                                  message: $0.message, labels: $0.labels, channels: $0.channels)
         }
-        return Result(test: test, actual: actual.sorted())
+        return Result(test: test, actual: actual.sorted(), states: states)
     }
 }
