@@ -22,6 +22,7 @@ public enum ConfigLoader {
               var root = ConfigObject(file.root, path: path, log: log, environment: environment) else { return nil }
         let paths = PathResolver(relativeTo: path)
         let statePath = paths.resolve(root.string("state") ?? "data/satwatch.db")
+        if let problem = stateFolderProblem(statePath) { root.report("state", problem) }
         let rulePaths = loadRulePaths(&root, paths: paths)
         let feeds = root.object("feeds").map { loadFeeds($0, paths: paths) } ?? []
         let context = ChannelContext(logger: logger, paths: paths)
@@ -33,6 +34,13 @@ public enum ConfigLoader {
                 defaults.report("channels", "unknown channel \"\(name)\" in defaults.channels")
             }
             defaults.finish()
+        }
+        if !feeds.isEmpty, defaultChannels.isEmpty {
+            // The built-in feed-stale alerts go to defaults.channels only: without one they
+            // would be raised and never heard.
+            let message = "feed-stale alerts would go nowhere: \"defaults.channels\" is empty "
+                + "(name at least one channel there; a \"log\" channel will do)"
+            if let defaults, defaults.has("channels") { defaults.report("channels", message) } else { root.report("feeds", message) }
         }
         var http = root.object("http")
         var listen = ListenAddress(parsing: "127.0.0.1:9464")
