@@ -34,8 +34,8 @@ extension ConfigLoader {
         }
         if let caFile = settings.string("ca_file") { feed.caFile = checkedFile(caFile, key: "ca_file", &settings, paths: paths) }
         switch kind {
-        case .coinbase: feed.products = nonEmptyList("products", &settings) ?? feed.products
-        case .kraken: feed.symbols = nonEmptyList("symbols", &settings) ?? feed.symbols
+        case .coinbase: feed.pairs = pairs("products", kind, &settings) ?? feed.pairs
+        case .kraken: feed.pairs = pairs("symbols", kind, &settings) ?? feed.pairs
         case .coinmetrics:
             if let every = settings.span("every") {
                 if every < .minutes(1) { settings.report("every", "\"every\" must be at least 1m") } else { feed.every = every }
@@ -56,10 +56,25 @@ extension ConfigLoader {
         return feed
     }
 
-    private static func nonEmptyList(_ key: String, _ settings: inout ConfigObject) -> [String]? {
+    /// Reads Coinbase `products` or Kraken `symbols`, reporting each entry that is not a pair
+    /// of that exchange (with its likely spelling) and each that repeats an earlier one's metric.
+    private static func pairs(_ key: String, _ kind: FeedKind, _ settings: inout ConfigObject) -> [TradingPair]? {
         guard let list = settings.strings(key) else { return nil }
         if list.isEmpty { settings.report(key, "\"\(key)\" must list at least one entry"); return nil }
-        return list
+        let nodes = settings.member(key)?.node.array ?? []
+        var pairs: [TradingPair] = []
+        for (text, node) in zip(list, nodes) {
+            guard let pair = TradingPair(text, feed: kind) else {
+                settings.report(at: node.location, TradingPair.problem(text, feed: kind) ?? "invalid pair \"\(text)\"")
+                continue
+            }
+            if let earlier = pairs.first(where: { $0.metric == pair.metric }) {
+                settings.report(at: node.location, "\"\(text)\" publishes \"\(pair.metric)\" like \"\(earlier.symbol)\" before it")
+                continue
+            }
+            pairs.append(pair)
+        }
+        return pairs
     }
 
     /// Resolves a file path setting and reports it when no file is there.

@@ -1,16 +1,34 @@
 extension RuleParser {
     static func checkMetric(_ metric: String, _ object: inout ConfigObject, context: RuleLoader.Context) {
-        guard MetricCatalog.descriptor(for: metric) != nil else {
+        let published = context.feeds.map { $0.flatMap(\.priceMetrics) }
+        guard let descriptor = MetricCatalog.descriptor(for: metric) else {
             var message = "unknown metric \"\(metric)\""
-            if let suggestion = MetricCatalog.suggestion(for: metric) { message += " (did you mean \"\(suggestion)\"?)" }
+            let parts = metric.split(separator: ".")
+            if parts.count == 2, parts[0] == parts[1] {
+                message += " (a price names two different assets, e.g. \"btc.usd\")"
+            } else if let suggestion = MetricCatalog.suggestion(for: metric, published: published ?? ["btc.usd", "btc.eur"]) {
+                message += " (did you mean \"\(suggestion)\"?)"
+            }
             object.report("metric", message)
             return
         }
-        guard let feeds = context.feeds, !object.has("source") else { return }
-        if !feeds.contains(where: { publishes($0, metric) }) {
-            let kinds = MetricCatalog.descriptor(for: metric)!.sources.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+        guard let feeds = context.feeds, let published, !object.has("source"),
+              !feeds.contains(where: { publishes($0, metric) }) else { return }
+        guard let (base, quote) = MetricCatalog.price(of: metric) else {
+            let kinds = descriptor.sources.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
             object.report("metric", "no enabled feed publishes \"\(metric)\" (enable \(kinds) under \"feeds\")")
+            return
         }
+        // A price is checked against the pairs actually configured (and mempool's currencies),
+        // so a typo such as `btc.eru` is caught here rather than never firing.
+        if let suggestion = MetricCatalog.suggestion(for: metric, published: published), published.contains(suggestion) {
+            object.report("metric", "unknown metric \"\(metric)\" (did you mean \"\(suggestion)\"?)")
+            return
+        }
+        let (asset, currency) = (base.uppercased(), quote.uppercased())
+        var hint = "add \"\(asset)-\(currency)\" to coinbase \"products\" or \"\(asset)/\(currency)\" to kraken \"symbols\""
+        if descriptor.sources.contains(.mempool) { hint = "enable \"mempool\" under \"feeds\", or " + hint }
+        object.report("metric", "no enabled feed publishes \"\(metric)\" (\(hint))")
     }
 
     static func checkSource(_ source: String, metric: String, _ object: inout ConfigObject, context: RuleLoader.Context) {
@@ -48,9 +66,6 @@ extension RuleParser {
     /// Whether `feed` as configured publishes `metric`.
     static func publishes(_ feed: FeedConfig, _ metric: String) -> Bool {
         guard MetricCatalog.descriptor(for: metric)?.sources.contains(feed.kind) == true else { return false }
-        if MetricCatalog.fiatCurrency(of: metric) != nil, feed.kind != .mempool {
-            return feed.priceMetrics.contains(metric)
-        }
-        return true
+        return MetricCatalog.price(of: metric) == nil || feed.priceMetrics.contains(metric)
     }
 }
