@@ -1,9 +1,9 @@
 /// What a rule's `labels` may be called: Prometheus label names (`[a-zA-Z_][a-zA-Z0-9_]*`, so
 /// Alertmanager and webhook receivers keep them), minus the ones satwatch sets itself.
 enum LabelName {
-    /// Labels every notification carries already (`alertname` = the rule, `metric`, and `feed`
-    /// on feed-stale alerts); a rule's own value would be dropped.
-    static let reserved: Set<String> = ["alertname", "metric", "feed"]
+    /// Labels every rule notification carries already (`alertname` = the rule, `metric`); a
+    /// rule's own value would be dropped.
+    static let reserved: Set<String> = ["alertname", "metric"]
 
     /// Why `name` cannot be a rule label, or nil when it can.
     static func problem(_ name: String) -> String? {
