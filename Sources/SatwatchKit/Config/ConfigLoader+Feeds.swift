@@ -9,8 +9,9 @@ extension ConfigLoader {
         for member in object.members {
             _ = object.member(member.key)
             guard let kind = FeedKind(rawValue: member.key) else {
-                let known = FeedKind.allCases.map(\.rawValue).joined(separator: ", ")
-                object.report(at: member.keyLocation, "unknown feed \"\(member.key)\" (known: \(known))")
+                let known = FeedKind.allCases.map(\.rawValue)
+                let hint = EditDistance.hint(for: member.key, in: known, otherwise: " (known: \(known.joined(separator: ", ")))")
+                object.report(at: member.keyLocation, "unknown feed \"\(member.key)\"\(hint)")
                 continue
             }
             guard var settings = ConfigObject(member.node, path: object.path, log: object.log,

@@ -31,7 +31,7 @@ public enum ConfigLoader {
         let defaultChannels = defaults?.strings("channels") ?? []
         if let defaults {
             for name in defaultChannels where channels[name] == nil {
-                defaults.report("channels", "unknown channel \"\(name)\" in defaults.channels")
+                defaults.report("channels", "unknown channel \"\(name)\" in defaults.channels" + EditDistance.hint(for: name, in: channelNames))
             }
             defaults.finish()
         }
@@ -98,7 +98,9 @@ public enum ConfigLoader {
                                               environment: object.environment) else { continue }
             guard let typeName = settings.string("type", required: true) else { continue }
             guard let type = ChannelRegistry.type(named: typeName) else {
-                settings.report("type", "unknown channel type \"\(typeName)\" (known: \(ChannelRegistry.typeNames))")
+                let hint = EditDistance.hint(for: typeName, in: ChannelRegistry.types.map { $0.typeName },
+                                             otherwise: " (known: \(ChannelRegistry.typeNames))")
+                settings.report("type", "unknown channel type \"\(typeName)\"\(hint)")
                 continue
             }
             let before = object.log.count

@@ -52,9 +52,6 @@ public enum MetricCatalog {
     /// The name among the catalog's fixed names and `published` closest to `name`, for "did you
     /// mean" hints; nil when none is close.
     public static func suggestion(for name: String, published: [String]) -> String? {
-        let candidates = fixed.map(\.name) + published
-        let scored = candidates.map { ($0, EditDistance.between($0, name)) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= max(2, name.count / 4) else { return nil }
-        return best
+        EditDistance.closest(to: name, in: fixed.map(\.name) + published)
     }
 }
