@@ -75,6 +75,9 @@ enum RuleParser {
             guard let value = labels.string(member.key) else { continue }
             if let problem = LabelName.problem(member.key) {
                 labels.report(at: member.keyLocation, problem)
+            } else if value.isEmpty {
+                // Alertmanager treats an empty label as absent and drops it.
+                labels.report(member.key, "label \"\(member.key)\" must not be empty (receivers drop empty labels)")
             } else {
                 result.append(Label(member.key, value))
             }
