@@ -10,8 +10,8 @@ extension ConfigLoader {
             _ = object.member(member.key)
             guard let kind = FeedKind(rawValue: member.key) else {
                 let known = FeedKind.allCases.map(\.rawValue)
-                let hint = EditDistance.hint(for: member.key, in: known, otherwise: " (known: \(known.joined(separator: ", ")))")
-                object.report(at: member.keyLocation, "unknown feed \"\(member.key)\"\(hint)")
+                let hint = EditDistance.hint(for: member.key, among: known)
+                object.report(at: member.keyLocation, "unknown feed \"\(member.key)\"" + (hint.isEmpty ? " (known: \(known.joined(separator: ", ")))" : hint))
                 continue
             }
             guard var settings = ConfigObject(member.node, path: object.path, log: object.log,

@@ -31,7 +31,7 @@ public enum ConfigLoader {
         let defaultChannels = defaults?.strings("channels") ?? []
         if let defaults {
             for name in defaultChannels where channels[name] == nil {
-                defaults.report("channels", "unknown channel \"\(name)\" in defaults.channels" + EditDistance.hint(for: name, in: channelNames))
+                defaults.report("channels", "unknown channel \"\(name)\" in defaults.channels" + EditDistance.hint(for: name, among: channelNames))
             }
             defaults.finish()
         }
@@ -98,9 +98,8 @@ public enum ConfigLoader {
                                               environment: object.environment) else { continue }
             guard let typeName = settings.string("type", required: true) else { continue }
             guard let type = ChannelRegistry.type(named: typeName) else {
-                let hint = EditDistance.hint(for: typeName, in: ChannelRegistry.types.map { $0.typeName },
-                                             otherwise: " (known: \(ChannelRegistry.typeNames))")
-                settings.report("type", "unknown channel type \"\(typeName)\"\(hint)")
+                let hint = EditDistance.hint(for: typeName, among: ChannelRegistry.types.map { $0.typeName })
+                settings.report("type", "unknown channel type \"\(typeName)\"" + (hint.isEmpty ? " (known: \(ChannelRegistry.typeNames))" : hint))
                 continue
             }
             let before = object.log.count

@@ -34,8 +34,8 @@ extension RuleParser {
     static func checkSource(_ source: String, metric: String, _ object: inout ConfigObject, context: RuleLoader.Context) {
         guard let kind = FeedKind(rawValue: source) else {
             let known = FeedKind.allCases.map(\.rawValue)
-            let hint = EditDistance.hint(for: source, in: known, otherwise: " (known: \(known.joined(separator: ", ")))")
-            object.report("source", "unknown source \"\(source)\"\(hint)")
+            let hint = EditDistance.hint(for: source, among: known)
+            object.report("source", "unknown source \"\(source)\"" + (hint.isEmpty ? " (known: \(known.joined(separator: ", ")))" : hint))
             return
         }
         guard let descriptor = MetricCatalog.descriptor(for: metric) else { return }
@@ -57,7 +57,7 @@ extension RuleParser {
         guard let known = context.channels else { return }
         let nodes = object.member("channels")?.node.array ?? []
         for (name, node) in zip(channels, nodes) where !known.contains(name) {
-            object.report(at: node.location, "unknown channel \"\(name)\"" + EditDistance.hint(for: name, in: known.sorted()))
+            object.report(at: node.location, "unknown channel \"\(name)\"" + EditDistance.hint(for: name, among: known.sorted()))
         }
         if channels.isEmpty, context.defaultChannels.isEmpty, object.has("name") {
             object.report(nil, "rule has no channels: set \"channels\" here or \"defaults.channels\" in the config")

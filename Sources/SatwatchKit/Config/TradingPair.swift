@@ -33,7 +33,7 @@ public struct TradingPair: Sendable, Hashable {
         let word = feed == .kraken ? "symbol" : "product"
         let example = feed == .kraken ? "BTC/USD" : "BTC-USD"
         var message = "invalid \(word) \"\(symbol)\" (write ASSET\(separator)QUOTE in capitals, e.g. \"\(example)\")"
-        if let guess = guess(symbol, feed: feed, separator: separator), guess != symbol {
+        if let guess = guess(symbol, feed: feed, separator: separator) {
             message = "invalid \(word) \"\(symbol)\" (did you mean \"\(guess)\"?)"
         }
         let assets = symbol.uppercased().split(separator: separator).map { $0 == "XBT" ? "BTC" : $0 }

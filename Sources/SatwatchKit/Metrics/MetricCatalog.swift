@@ -52,6 +52,6 @@ public enum MetricCatalog {
     /// The name among the catalog's fixed names and `published` closest to `name`, for "did you
     /// mean" hints; nil when none is close.
     public static func suggestion(for name: String, published: [String]) -> String? {
-        EditDistance.closest(to: name, in: fixed.map(\.name) + published)
+        EditDistance.closest(to: name, among: fixed.map(\.name) + published)
     }
 }
