@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SatwatchJSON
+import SatwatchNet
 
 extension ConfigLoader {
     /// Reads `feeds`: each key is a feed kind, each value that feed's settings.
@@ -27,10 +28,12 @@ extension ConfigLoader {
         var feed = FeedConfig(kind: kind)
         if let url = settings.string("url") {
             let schemes = kind == .coinmetrics ? ["http://", "https://"] : ["ws://", "wss://"]
-            if schemes.contains(where: { url.hasPrefix($0) }), url.count > 8 {
-                feed.url = url
-            } else {
+            if !schemes.contains(where: { url.hasPrefix($0) }) || url.count <= 8 {
                 settings.report("url", "expected a \(schemes.joined(separator: " or ")) URL, found \"\(url)\"")
+            } else if let problem = webSocketURLProblem(url, kind) {
+                settings.report("url", problem)
+            } else {
+                feed.url = url
             }
         }
         if let caFile = settings.string("ca_file") { feed.caFile = checkedFile(caFile, key: "ca_file", &settings, paths: paths) }
@@ -76,6 +79,21 @@ extension ConfigLoader {
             pairs.append(pair)
         }
         return pairs
+    }
+
+    /// What the feed's connection would refuse on every attempt (user info, a fragment, a bad
+    /// port, no host), so `check` says it once instead of the feed reconnecting forever. The URL
+    /// is not repeated: user info would carry a password.
+    private static func webSocketURLProblem(_ url: String, _ kind: FeedKind) -> String? {
+        guard kind != .coinmetrics else { return nil }
+        do {
+            _ = try WebSocketURL(url)
+            return nil
+        } catch {
+            guard case .invalidOptions(let reason) = error else { return "invalid feed URL" }
+            let text = reason.hasSuffix(": \(url)") ? String(reason.dropLast(url.count + 2)) : reason
+            return "feed " + text
+        }
     }
 
     /// Resolves a file path setting and reports it when no file is there.
