@@ -48,8 +48,10 @@ extension RuleParser {
             object.report("source", "feed \"\(source)\" is not enabled in the config")
             return
         }
-        if !publishes(feed, metric) {
-            object.report("source", "feed \"\(source)\" is not configured to publish \"\(metric)\" (add the pair to its products/symbols)")
+        if !publishes(feed, metric), let (base, quote) = MetricCatalog.price(of: metric) {
+            let (key, separator) = kind == .kraken ? ("symbols", "/") : ("products", "-")
+            let pair = base.uppercased() + separator + quote.uppercased()
+            object.report("source", "feed \"\(source)\" is not configured to publish \"\(metric)\" (add \"\(pair)\" to its \"\(key)\")")
         }
     }
 
