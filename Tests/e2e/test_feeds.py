@@ -84,6 +84,34 @@ def test_exchange_feeds_decode_recorded_streams(tmp_path, workers):
         kraken.stop()
 
 
+def test_any_exchange_pair_publishes_asset_dot_quote(workers):
+    coinbase, kraken = Feed(), Feed()
+    try:
+        rules = [{"name": "eth", "metric": "eth.usd", "above": 3000},
+                 {"name": "eth-btc", "metric": "eth.btc", "source": "kraken", "above": 0.03}]
+        feeds = {"coinbase": {"url": coinbase.url, "products": ["ETH-USD"]},
+                 "kraken": {"url": kraken.url, "symbols": ["ETH/XBT"]}}
+        worker = workers(console_config(feeds), {"r.json": rules}).start()
+        wait_for(lambda: coinbase.clients() == 1 and kraken.clients() == 1, what="both feeds to connect")
+        assert json.loads(coinbase.command("!received")) == [
+            '{"type":"subscribe","product_ids":["ETH-USD"],"channels":["ticker","heartbeat"]}']
+        wait_for(lambda: json.loads(kraken.command("!received"))[:1] ==
+                 ['{"method":"subscribe","params":{"channel":"ticker","symbol":["ETH/XBT"]},"req_id":1}'],
+                 what="the kraken subscription")
+        coinbase.push({"type": "ticker", "product_id": "ETH-USD", "price": "3100.5"})
+        # Kraken may answer a legacy XBT subscription in BTC spelling.
+        kraken.push({"channel": "ticker", "type": "update", "data": [{"symbol": "ETH/BTC", "last": 0.034}]})
+        worker.wait_log(r'msg="alert firing" rule=eth ')
+        worker.wait_log(r'msg="alert firing" rule=eth-btc ')
+        values = metrics(worker)
+        assert values[("satwatch_metric_value", (("metric", "eth.usd"), ("source", "coinbase")))] == 3100.5
+        assert values[("satwatch_metric_value", (("metric", "eth.btc"), ("source", "kraken")))] == 0.034
+        assert worker.stop() == 0
+    finally:
+        coinbase.stop()
+        kraken.stop()
+
+
 def test_coinmetrics_backs_off_on_429_then_publishes_mvrv(tmp_path, workers):
     record = tmp_path / "coinmetrics.jsonl"
     peer = Peer("coinmetrics_peer.py", "--page", FIXTURES / "coinmetrics-mvrv.json", "--record", record, "--throttle", "1")

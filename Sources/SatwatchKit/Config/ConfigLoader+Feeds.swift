@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SatwatchJSON
+import SatwatchNet
 
 extension ConfigLoader {
     /// Reads `feeds`: each key is a feed kind, each value that feed's settings.
@@ -9,8 +10,9 @@ extension ConfigLoader {
         for member in object.members {
             _ = object.member(member.key)
             guard let kind = FeedKind(rawValue: member.key) else {
-                let known = FeedKind.allCases.map(\.rawValue).joined(separator: ", ")
-                object.report(at: member.keyLocation, "unknown feed \"\(member.key)\" (known: \(known))")
+                let known = FeedKind.allCases.map(\.rawValue)
+                let hint = EditDistance.hint(for: member.key, among: known)
+                object.report(at: member.keyLocation, "unknown feed \"\(member.key)\"" + (hint.isEmpty ? " (known: \(known.joined(separator: ", ")))" : hint))
                 continue
             }
             guard var settings = ConfigObject(member.node, path: object.path, log: object.log,
@@ -26,16 +28,18 @@ extension ConfigLoader {
         var feed = FeedConfig(kind: kind)
         if let url = settings.string("url") {
             let schemes = kind == .coinmetrics ? ["http://", "https://"] : ["ws://", "wss://"]
-            if schemes.contains(where: { url.hasPrefix($0) }), url.count > 8 {
-                feed.url = url
-            } else {
+            if !schemes.contains(where: { url.hasPrefix($0) }) || url.count <= 8 {
                 settings.report("url", "expected a \(schemes.joined(separator: " or ")) URL, found \"\(url)\"")
+            } else if let problem = webSocketURLProblem(url, kind) {
+                settings.report("url", problem)
+            } else {
+                feed.url = url
             }
         }
         if let caFile = settings.string("ca_file") { feed.caFile = checkedFile(caFile, key: "ca_file", &settings, paths: paths) }
         switch kind {
-        case .coinbase: feed.products = nonEmptyList("products", &settings) ?? feed.products
-        case .kraken: feed.symbols = nonEmptyList("symbols", &settings) ?? feed.symbols
+        case .coinbase: feed.pairs = pairs("products", kind, &settings) ?? feed.pairs
+        case .kraken: feed.pairs = pairs("symbols", kind, &settings) ?? feed.pairs
         case .coinmetrics:
             if let every = settings.span("every") {
                 if every < .minutes(1) { settings.report("every", "\"every\" must be at least 1m") } else { feed.every = every }
@@ -56,10 +60,40 @@ extension ConfigLoader {
         return feed
     }
 
-    private static func nonEmptyList(_ key: String, _ settings: inout ConfigObject) -> [String]? {
+    /// Reads Coinbase `products` or Kraken `symbols`, reporting each entry that is not a pair
+    /// of that exchange (with its likely spelling) and each that repeats an earlier one's metric.
+    private static func pairs(_ key: String, _ kind: FeedKind, _ settings: inout ConfigObject) -> [TradingPair]? {
         guard let list = settings.strings(key) else { return nil }
         if list.isEmpty { settings.report(key, "\"\(key)\" must list at least one entry"); return nil }
-        return list
+        let nodes = settings.member(key)?.node.array ?? []
+        var pairs: [TradingPair] = []
+        for (text, node) in zip(list, nodes) {
+            guard let pair = TradingPair(text, feed: kind) else {
+                settings.report(at: node.location, TradingPair.problem(text, feed: kind) ?? "invalid pair \"\(text)\"")
+                continue
+            }
+            if let earlier = pairs.first(where: { $0.metric == pair.metric }) {
+                settings.report(at: node.location, "\"\(text)\" publishes \"\(pair.metric)\" like \"\(earlier.symbol)\" before it")
+                continue
+            }
+            pairs.append(pair)
+        }
+        return pairs
+    }
+
+    /// What the feed's connection would refuse on every attempt (user info, a fragment, a bad
+    /// port, no host), so `check` says it once instead of the feed reconnecting forever. The URL
+    /// is not repeated: user info would carry a password.
+    private static func webSocketURLProblem(_ url: String, _ kind: FeedKind) -> String? {
+        guard kind != .coinmetrics else { return nil }
+        do {
+            _ = try WebSocketURL(url)
+            return nil
+        } catch {
+            guard case .invalidOptions(let reason) = error else { return "invalid feed URL" }
+            let text = reason.hasSuffix(": \(url)") ? String(reason.dropLast(url.count + 2)) : reason
+            return "feed " + text
+        }
     }
 
     /// Resolves a file path setting and reports it when no file is there.

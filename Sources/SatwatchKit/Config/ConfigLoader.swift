@@ -22,6 +22,7 @@ public enum ConfigLoader {
               var root = ConfigObject(file.root, path: path, log: log, environment: environment) else { return nil }
         let paths = PathResolver(relativeTo: path)
         let statePath = paths.resolve(root.string("state") ?? "data/satwatch.db")
+        if let problem = stateFolderProblem(statePath) { root.report("state", problem) }
         let rulePaths = loadRulePaths(&root, paths: paths)
         let feeds = root.object("feeds").map { loadFeeds($0, paths: paths) } ?? []
         let context = ChannelContext(logger: logger, paths: paths)
@@ -30,9 +31,16 @@ public enum ConfigLoader {
         let defaultChannels = defaults?.strings("channels") ?? []
         if let defaults {
             for name in defaultChannels where channels[name] == nil {
-                defaults.report("channels", "unknown channel \"\(name)\" in defaults.channels")
+                defaults.report("channels", "unknown channel \"\(name)\" in defaults.channels" + EditDistance.hint(for: name, among: channelNames))
             }
             defaults.finish()
+        }
+        if !feeds.isEmpty, defaultChannels.isEmpty {
+            // The built-in feed-stale alerts go to defaults.channels only: without one they
+            // would be raised and never heard.
+            let message = "feed-stale alerts would go nowhere: \"defaults.channels\" is empty "
+                + "(name at least one channel there; a \"log\" channel will do)"
+            if let defaults, defaults.has("channels") { defaults.report("channels", message) } else { root.report("feeds", message) }
         }
         var http = root.object("http")
         var listen = ListenAddress(parsing: "127.0.0.1:9464")
@@ -90,7 +98,8 @@ public enum ConfigLoader {
                                               environment: object.environment) else { continue }
             guard let typeName = settings.string("type", required: true) else { continue }
             guard let type = ChannelRegistry.type(named: typeName) else {
-                settings.report("type", "unknown channel type \"\(typeName)\" (known: \(ChannelRegistry.typeNames))")
+                let hint = EditDistance.hint(for: typeName, among: ChannelRegistry.types.map { $0.typeName })
+                settings.report("type", "unknown channel type \"\(typeName)\"" + (hint.isEmpty ? " (known: \(ChannelRegistry.typeNames))" : hint))
                 continue
             }
             let before = object.log.count

@@ -8,10 +8,9 @@ public struct FeedConfig: Sendable, Equatable {
     public var staleAfter: TimeSpan
     /// Extra CA bundle to trust for TLS (`ca_file`), resolved against the config's folder.
     public var caFile: String?
-    /// Coinbase product ids (`products`, default `["BTC-USD"]`).
-    public var products: [String]
-    /// Kraken pairs (`symbols`, default `["BTC/USD"]`).
-    public var symbols: [String]
+    /// The markets followed: Coinbase `products` (default `BTC-USD`) or Kraken `symbols`
+    /// (default `BTC/USD`); empty for feeds that take none.
+    public var pairs: [TradingPair]
     /// Coin Metrics poll interval (`every`, default 1h).
     public var every: TimeSpan
     /// The largest message (WebSocket) or response body (Coin Metrics) accepted (`max_frame`,
@@ -28,29 +27,31 @@ public struct FeedConfig: Sendable, Equatable {
 
     /// A feed of `kind` with every default.
     public init(kind: FeedKind, url: String? = nil, staleAfter: TimeSpan? = nil, caFile: String? = nil,
-                products: [String] = ["BTC-USD"], symbols: [String] = ["BTC/USD"], every: TimeSpan = .hours(1)) {
+                pairs: [TradingPair]? = nil, every: TimeSpan = .hours(1)) {
         self.kind = kind
         self.url = url ?? kind.defaultURL
         self.staleAfter = staleAfter ?? kind.defaultStaleAfter(every: every)
         self.caFile = caFile
-        self.products = products
-        self.symbols = symbols
+        self.pairs = pairs ?? Self.defaultPairs(kind)
         self.every = every
     }
 
-    /// The fiat metrics this feed publishes given its products/symbols, e.g. `btc.usd`.
-    public var priceMetrics: [String] {
+    /// `BTC-USD` on Coinbase, `BTC/USD` on Kraken, none elsewhere.
+    static func defaultPairs(_ kind: FeedKind) -> [TradingPair] {
         switch kind {
-        case .coinbase: products.compactMap { FeedConfig.fiatMetric(pair: $0, separator: "-") }
-        case .kraken: symbols.compactMap { FeedConfig.fiatMetric(pair: $0, separator: "/") }
+        case .coinbase: [TradingPair("BTC-USD", feed: .coinbase)!]
+        case .kraken: [TradingPair("BTC/USD", feed: .kraken)!]
         case .mempool, .coinmetrics: []
         }
     }
 
-    /// `BTC-USD` → `btc.usd`; nil for pairs whose base is not BTC (XBT counts as BTC).
-    static func fiatMetric(pair: String, separator: Character) -> String? {
-        let parts = pair.split(separator: separator)
-        guard parts.count == 2, ["BTC", "XBT"].contains(parts[0].uppercased()) else { return nil }
-        return "btc." + parts[1].lowercased()
+    /// The prices this feed publishes as configured, e.g. `btc.usd`, `eth.eur`: its pairs, or
+    /// mempool's BTC conversions.
+    public var priceMetrics: [String] {
+        switch kind {
+        case .coinbase, .kraken: pairs.map(\.metric)
+        case .mempool: MempoolDecoder.currencies.map { "btc." + $0 }
+        case .coinmetrics: []
+        }
     }
 }

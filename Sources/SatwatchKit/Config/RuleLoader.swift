@@ -52,12 +52,16 @@ public enum RuleLoader {
                 let before = log.count
                 let rule = RuleParser.parse(&object, context: context)
                 object.finish()
-                guard let rule, log.count == before else { continue }
-                if let first = firstDefinition[rule.name] {
-                    object.report("name", "duplicate rule name \"\(rule.name)\" (first defined at \(first))")
-                    continue
+                // A name is claimed even by a rule with other problems, so `check` reports a
+                // duplicate in the same run as those problems, not only after they are fixed.
+                if let name = node["name"]?.string {
+                    if let first = firstDefinition[name] {
+                        object.report("name", "duplicate rule name \"\(name)\" (first defined at \(first))")
+                        continue
+                    }
+                    firstDefinition[name] = "\(path):\(node.location.line):\(node.location.column)"
                 }
-                firstDefinition[rule.name] = rule.origin
+                guard let rule, log.count == before else { continue }
                 rules.append(rule)
             }
         }

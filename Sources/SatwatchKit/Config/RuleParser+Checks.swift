@@ -1,22 +1,41 @@
 extension RuleParser {
     static func checkMetric(_ metric: String, _ object: inout ConfigObject, context: RuleLoader.Context) {
-        guard MetricCatalog.descriptor(for: metric) != nil else {
+        let published = context.feeds.map { $0.flatMap(\.priceMetrics) }
+        guard let descriptor = MetricCatalog.descriptor(for: metric) else {
             var message = "unknown metric \"\(metric)\""
-            if let suggestion = MetricCatalog.suggestion(for: metric) { message += " (did you mean \"\(suggestion)\"?)" }
+            let parts = metric.split(separator: ".")
+            if parts.count == 2, parts[0] == parts[1] {
+                message += " (a price names two different assets, e.g. \"btc.usd\")"
+            } else if let suggestion = MetricCatalog.suggestion(for: metric, published: published ?? ["btc.usd", "btc.eur"]) {
+                message += " (did you mean \"\(suggestion)\"?)"
+            }
             object.report("metric", message)
             return
         }
-        guard let feeds = context.feeds, !object.has("source") else { return }
-        if !feeds.contains(where: { publishes($0, metric) }) {
-            let kinds = MetricCatalog.descriptor(for: metric)!.sources.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+        guard let feeds = context.feeds, let published, !object.has("source"),
+              !feeds.contains(where: { publishes($0, metric) }) else { return }
+        guard let (base, quote) = MetricCatalog.price(of: metric) else {
+            let kinds = descriptor.sources.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
             object.report("metric", "no enabled feed publishes \"\(metric)\" (enable \(kinds) under \"feeds\")")
+            return
         }
+        // A price is checked against the pairs actually configured (and mempool's currencies),
+        // so a typo such as `btc.eru` is caught here rather than never firing.
+        if let suggestion = MetricCatalog.suggestion(for: metric, published: published), published.contains(suggestion) {
+            object.report("metric", "unknown metric \"\(metric)\" (did you mean \"\(suggestion)\"?)")
+            return
+        }
+        let (asset, currency) = (base.uppercased(), quote.uppercased())
+        var hint = "add \"\(asset)-\(currency)\" to coinbase \"products\" or \"\(asset)/\(currency)\" to kraken \"symbols\""
+        if descriptor.sources.contains(.mempool) { hint = "enable \"mempool\" under \"feeds\", or " + hint }
+        object.report("metric", "no enabled feed publishes \"\(metric)\" (\(hint))")
     }
 
     static func checkSource(_ source: String, metric: String, _ object: inout ConfigObject, context: RuleLoader.Context) {
         guard let kind = FeedKind(rawValue: source) else {
-            let known = FeedKind.allCases.map(\.rawValue).joined(separator: ", ")
-            object.report("source", "unknown source \"\(source)\" (known: \(known))")
+            let known = FeedKind.allCases.map(\.rawValue)
+            let hint = EditDistance.hint(for: source, among: known)
+            object.report("source", "unknown source \"\(source)\"" + (hint.isEmpty ? " (known: \(known.joined(separator: ", ")))" : hint))
             return
         }
         guard let descriptor = MetricCatalog.descriptor(for: metric) else { return }
@@ -29,8 +48,10 @@ extension RuleParser {
             object.report("source", "feed \"\(source)\" is not enabled in the config")
             return
         }
-        if !publishes(feed, metric) {
-            object.report("source", "feed \"\(source)\" is not configured to publish \"\(metric)\" (add the pair to its products/symbols)")
+        if !publishes(feed, metric), let (base, quote) = MetricCatalog.price(of: metric) {
+            let (key, separator) = kind == .kraken ? ("symbols", "/") : ("products", "-")
+            let pair = base.uppercased() + separator + quote.uppercased()
+            object.report("source", "feed \"\(source)\" is not configured to publish \"\(metric)\" (add \"\(pair)\" to its \"\(key)\")")
         }
     }
 
@@ -38,7 +59,7 @@ extension RuleParser {
         guard let known = context.channels else { return }
         let nodes = object.member("channels")?.node.array ?? []
         for (name, node) in zip(channels, nodes) where !known.contains(name) {
-            object.report(at: node.location, "unknown channel \"\(name)\"")
+            object.report(at: node.location, "unknown channel \"\(name)\"" + EditDistance.hint(for: name, among: known.sorted()))
         }
         if channels.isEmpty, context.defaultChannels.isEmpty, object.has("name") {
             object.report(nil, "rule has no channels: set \"channels\" here or \"defaults.channels\" in the config")
@@ -48,9 +69,6 @@ extension RuleParser {
     /// Whether `feed` as configured publishes `metric`.
     static func publishes(_ feed: FeedConfig, _ metric: String) -> Bool {
         guard MetricCatalog.descriptor(for: metric)?.sources.contains(feed.kind) == true else { return false }
-        if MetricCatalog.fiatCurrency(of: metric) != nil, feed.kind != .mempool {
-            return feed.priceMetrics.contains(metric)
-        }
-        return true
+        return MetricCatalog.price(of: metric) == nil || feed.priceMetrics.contains(metric)
     }
 }

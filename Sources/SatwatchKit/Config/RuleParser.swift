@@ -72,7 +72,15 @@ enum RuleParser {
         guard var labels = object.object("labels") else { return [] }
         var result: [Label] = []
         for member in labels.members {
-            if let value = labels.string(member.key) { result.append(Label(member.key, value)) }
+            guard let value = labels.string(member.key) else { continue }
+            if let problem = LabelName.problem(member.key) {
+                labels.report(at: member.keyLocation, problem)
+            } else if value.isEmpty {
+                // Alertmanager treats an empty label as absent and drops it.
+                labels.report(member.key, "label \"\(member.key)\" must not be empty (receivers drop empty labels)")
+            } else {
+                result.append(Label(member.key, value))
+            }
         }
         labels.finish()
         return result

@@ -3,8 +3,8 @@ extension FeedConfig {
     public func makeDecoder() -> any FrameDecoder {
         switch kind {
         case .mempool: MempoolDecoder()
-        case .coinbase: CoinbaseDecoder(products: products)
-        case .kraken: KrakenDecoder(symbols: symbols)
+        case .coinbase: CoinbaseDecoder(products: pairs)
+        case .kraken: KrakenDecoder(symbols: pairs)
         case .coinmetrics: CoinMetricsDecoder()
         }
     }

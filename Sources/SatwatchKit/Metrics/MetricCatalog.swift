@@ -1,6 +1,6 @@
 /// The metric names a rule may use (the contract's catalog). Anything else is a `check` error.
 public enum MetricCatalog {
-    /// Every fixed-name metric; fiat prices `btc.<ccy>` are matched by `descriptor(for:)`.
+    /// Every fixed-name metric; prices `<asset>.<quote>` are matched by `descriptor(for:)`.
     public static let fixed: [MetricDescriptor] = [
         MetricDescriptor(name: "fee.fastest", unit: "sat/vB", sources: [.mempool]),
         MetricDescriptor(name: "fee.half_hour", unit: "sat/vB", sources: [.mempool]),
@@ -23,27 +23,35 @@ public enum MetricCatalog {
         Dictionary(uniqueKeysWithValues: fixed.map { ($0.name, $0) })
 
     /// The descriptor for `name`, or nil when the catalog has no such metric.
-    /// `btc.<ccy>` (three lowercase letters, e.g. `btc.usd`, `btc.eur`) is a fiat price.
+    /// `<asset>.<quote>` (lowercase letters and digits, e.g. `btc.usd`, `eth.btc`, `btc.usdt`)
+    /// is a price: from Coinbase and Kraken pairs, and from mempool for BTC in its currencies.
     public static func descriptor(for name: String) -> MetricDescriptor? {
         if let known = byName[name] { return known }
-        guard let currency = fiatCurrency(of: name) else { return nil }
-        return MetricDescriptor(name: name, unit: "\(currency.uppercased()) per BTC",
-                                sources: [.coinbase, .kraken, .mempool])
+        guard let (base, quote) = price(of: name) else { return nil }
+        let mempool: [FeedKind] = base == "btc" && MempoolDecoder.currencies.contains(quote) ? [.mempool] : []
+        return MetricDescriptor(name: name, unit: "\(quote.uppercased()) per \(base.uppercased())",
+                                sources: [.coinbase, .kraken] + mempool)
     }
 
-    /// `usd` for `btc.usd`; nil when `name` is not a fiat price name.
-    public static func fiatCurrency(of name: String) -> String? {
-        guard name.hasPrefix("btc.") else { return nil }
-        let currency = name.dropFirst(4)
-        guard currency.count == 3, currency.allSatisfy({ $0 >= "a" && $0 <= "z" }) else { return nil }
-        return String(currency)
+    /// `("btc", "usd")` for `btc.usd`; nil when `name` is not a price name: two different codes
+    /// of 2 to 10 lowercase letters or digits, the first not one of the fixed names' prefixes
+    /// (so `fee.fastets` stays an unknown metric rather than a price).
+    public static func price(of name: String) -> (base: String, quote: String)? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0] != parts[1], !fixedPrefixes.contains(String(parts[0])),
+              parts.allSatisfy(isAssetCode) else { return nil }
+        return (String(parts[0]), String(parts[1]))
     }
 
-    /// The catalog names closest to `name`, for "did you mean" hints.
-    public static func suggestion(for name: String) -> String? {
-        let candidates = fixed.map(\.name) + ["btc.usd", "btc.eur"]
-        let scored = candidates.map { ($0, EditDistance.between($0, name)) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= max(2, name.count / 4) else { return nil }
-        return best
+    private static let fixedPrefixes = Set(fixed.compactMap { $0.name.split(separator: ".").first.map(String.init) })
+
+    private static func isAssetCode(_ code: Substring) -> Bool {
+        (2...10).contains(code.count) && code.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+    }
+
+    /// The name among the catalog's fixed names and `published` closest to `name`, for "did you
+    /// mean" hints; nil when none is close.
+    public static func suggestion(for name: String, published: [String]) -> String? {
+        EditDistance.closest(to: name, among: fixed.map(\.name) + published)
     }
 }

@@ -6,7 +6,8 @@ import SatwatchTestSupport
 /// `satwatch check` over bad fixtures: every kind of problem, reported all at once, each with
 /// its exact `path:line:column: message` (Fixtures/check/<case>/expected.txt).
 @Suite struct CheckDiagnosticsTests {
-    @Test(arguments: ["rule-errors", "config-errors", "syntax-error", "valid"])
+    @Test(arguments: ["rule-errors", "config-errors", "syntax-error", "valid", "duplicate-with-problems", "labels",
+                      "feed-stale-nowhere", "state-folder", "pairs", "url-userinfo", "did-you-mean", "feed-urls"])
     func checkReportsEveryProblemAtItsPlace(_ name: String) async throws {
         let folder = TestPaths.fixtures.appendingPathComponent("check/\(name)")
         let expected = try String(contentsOf: folder.appendingPathComponent("expected.txt"), encoding: .utf8)

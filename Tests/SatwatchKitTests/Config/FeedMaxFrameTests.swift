@@ -30,7 +30,7 @@ import SatwatchTestSupport
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("satwatch.json").path
-        try "{\"rules\": [], \"feeds\": {\"mempool\":\n{\"url\": \"ws://host:1\"\(setting)}\n}}".write(toFile: path, atomically: true, encoding: .utf8)
+        try "{\"rules\": [], \"feeds\": {\"mempool\":\n{\"url\": \"ws://host:1\"\(setting)}\n}, \"channels\": {\"console\": {\"type\": \"log\"}}, \"defaults\": {\"channels\": [\"console\"]}}".write(toFile: path, atomically: true, encoding: .utf8)
         let log = DiagnosticLog()
         let config = ConfigLoader.load(path: path, environment: ConfigEnvironment([:]), logger: Logger(sink: { _ in }), log: log)
         #expect(config?.feeds.first?.maxFrame.bytes == bytes)

@@ -7,7 +7,7 @@ import Testing
         let frames = try Fixtures.frames("coinbase-ticker.jsonl")
         let offsets = try Fixtures.offsets("coinbase-ticker.offsets")
         #expect(frames.count == 246 && offsets.count == 246)
-        var decoder = CoinbaseDecoder(products: ["BTC-USD"])
+        var decoder = CoinbaseDecoder(products: Self.pairs("BTC-USD"))
         var prices: [Sample] = []
         var liveness = 0
         for (frame, offset) in zip(frames, offsets) {
@@ -28,15 +28,19 @@ import Testing
     @Test func heartbeatsAreLiveness() throws {
         let heartbeats = try Fixtures.frames("coinbase-ticker.jsonl").filter { $0.contains(#""type":"heartbeat""#) }
         #expect(heartbeats.count == 60)
-        var decoder = CoinbaseDecoder(products: ["BTC-USD"])
+        var decoder = CoinbaseDecoder(products: Self.pairs("BTC-USD"))
         #expect(heartbeats.allSatisfy { decoder.decode($0, at: Fixtures.time()) == .liveness })
     }
 
-    /// (frame, outcome) with products BTC-USD and BTC-EUR.
+    static func pairs(_ symbols: String...) -> [TradingPair] { symbols.map { TradingPair($0, feed: .coinbase)! } }
+
+    /// (frame, outcome) with products BTC-USD, BTC-EUR and ETH-USD.
     @Test(arguments: [
         (#"{"type":"ticker","product_id":"BTC-EUR","price":"79384.5"}"#,
          FrameOutcome.samples([Sample(metric: "btc.eur", value: 79384.5, at: Fixtures.time(), source: "coinbase")])),
-        (#"{"type":"ticker","product_id":"ETH-USD","price":"3100.1"}"#, .samples([])),
+        (#"{"type":"ticker","product_id":"ETH-USD","price":"3100.1"}"#,
+         .samples([Sample(metric: "eth.usd", value: 3100.1, at: Fixtures.time(), source: "coinbase")])),
+        (#"{"type":"ticker","product_id":"SOL-EUR","price":"150"}"#, .samples([])),
         (#"{"type":"ticker","product_id":"BTC-USD","price":92284.61}"#,
          .samples([Sample(metric: "btc.usd", value: 92284.61, at: Fixtures.time(), source: "coinbase")])),
         (#"{"type":"ticker","product_id":"BTC-USD","price":"abc"}"#, .skipped(.invalidValue)),
@@ -52,15 +56,8 @@ import Testing
         (#"{"price":"1"}"#, .skipped(.unexpectedShape)),
     ])
     func frame(frame: String, outcome: FrameOutcome) {
-        var decoder = CoinbaseDecoder(products: ["BTC-USD", "BTC-EUR"])
+        var decoder = CoinbaseDecoder(products: Self.pairs("BTC-USD", "BTC-EUR", "ETH-USD"))
         #expect(decoder.decode(frame, at: Fixtures.time()) == outcome)
-    }
-
-    @Test(arguments: [
-        ("BTC-USD", "btc.usd"), ("BTC-EUR", "btc.eur"), ("ETH-USD", nil), ("BTC-USDC", nil), ("BTC-", nil),
-    ] as [(String, String?)])
-    func productMetric(product: String, metric: String?) {
-        #expect(CoinbaseDecoder.metric(forProduct: product) == metric)
     }
 
     @Test(arguments: [
@@ -69,6 +66,6 @@ import Testing
          #"{"type":"subscribe","product_ids":["BTC-USD","BTC-EUR"],"channels":["ticker","heartbeat"]}"#),
     ])
     func subscribeMessage(products: [String], message: String) {
-        #expect(CoinbaseDecoder.subscribeMessage(products: products) == message)
+        #expect(CoinbaseDecoder.subscribeMessage(products: products.map { TradingPair($0, feed: .coinbase)! }) == message)
     }
 }

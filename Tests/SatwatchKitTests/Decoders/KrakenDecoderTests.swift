@@ -7,7 +7,7 @@ import Testing
         let frames = try Fixtures.frames("kraken-ticker.jsonl")
         let offsets = try Fixtures.offsets("kraken-ticker.offsets")
         #expect(frames.count == 87 && offsets.count == 87)
-        var decoder = KrakenDecoder(symbols: ["BTC/USD"])
+        var decoder = KrakenDecoder(symbols: Self.pairs(["BTC/USD"]))
         var prices: [Sample] = []
         var liveness = 0
         for (frame, offset) in zip(frames, offsets) {
@@ -34,6 +34,8 @@ import Testing
     static let update = #"{"channel":"ticker","type":"update","data":[{"symbol":"BTC/EUR","last":79384.5},"#
         + #"{"symbol":"ETH/USD","last":3100},{"symbol":"BTC/USD","last":"x"}]}"#
 
+    static func pairs(_ symbols: [String]) -> [TradingPair] { symbols.map { TradingPair($0, feed: .kraken)! } }
+
     /// (configured symbols, frame, outcome).
     @Test(arguments: [
         (["BTC/USD", "XBT/EUR"], update,
@@ -47,6 +49,9 @@ import Testing
         (["BTC/USD"], #"{"channel":"ticker","type":"update","data":{}}"#, .skipped(.unexpectedShape)),
         (["BTC/USD"], #"{"channel":"ticker","type":"update","data":[{"symbol":"ETH/USD","last":1}]}"#,
          .samples([])),
+        (["ETH/EUR", "ETH/XBT"], #"{"channel":"ticker","type":"update","data":[{"symbol":"ETH/EUR","last":2900},{"symbol":"ETH/BTC","last":0.034}]}"#,
+         .samples([Sample(metric: "eth.eur", value: 2900, at: Fixtures.time(), source: "kraken"),
+                   Sample(metric: "eth.btc", value: 0.034, at: Fixtures.time(), source: "kraken")])),
         (["BTC/USD"], #"{"channel":"heartbeat"}"#, .liveness),
         (["BTC/USD"], #"{"channel":"status","data":[{"connection_id":18446744073709551615}],"type":"update"}"#,
          .liveness),
@@ -60,26 +65,19 @@ import Testing
         (["BTC/USD"], #"{"type":"update"}"#, .skipped(.unexpectedShape)),
     ])
     func frame(symbols: [String], frame: String, outcome: FrameOutcome) {
-        var decoder = KrakenDecoder(symbols: symbols)
+        var decoder = KrakenDecoder(symbols: Self.pairs(symbols))
         #expect(decoder.decode(frame, at: Fixtures.time()) == outcome)
     }
 
     @Test func badEntryBesideAGoodOneIsCounted() {
-        var decoder = KrakenDecoder(symbols: ["BTC/USD", "BTC/EUR"])
+        var decoder = KrakenDecoder(symbols: Self.pairs(["BTC/USD", "BTC/EUR"]))
         #expect(decoder.decode(Self.update, at: Fixtures.time()).samples?.map(\.metric) == ["btc.eur"])
         #expect(decoder.rejectedFields == 1)
     }
 
-    @Test(arguments: [
-        ("BTC/USD", "btc.usd"), ("XBT/EUR", "btc.eur"), ("ETH/USD", nil), ("BTC/USDT", nil),
-    ] as [(String, String?)])
-    func symbolMetric(symbol: String, metric: String?) {
-        #expect(KrakenDecoder.metric(forSymbol: symbol) == metric)
-    }
-
     @Test func clientMessages() {
-        #expect(KrakenDecoder.subscribeMessage(symbols: ["BTC/USD"])
-            == #"{"method":"subscribe","params":{"channel":"ticker","symbol":["BTC/USD"]},"req_id":1}"#)
+        #expect(KrakenDecoder.subscribeMessage(symbols: Self.pairs(["XBT/USD"]))
+            == #"{"method":"subscribe","params":{"channel":"ticker","symbol":["XBT/USD"]},"req_id":1}"#)
         #expect(KrakenDecoder.pingMessage == #"{"method":"ping","req_id":2}"#)
     }
 }

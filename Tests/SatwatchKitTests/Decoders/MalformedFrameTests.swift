@@ -75,8 +75,8 @@ import Testing
     static func decoder(_ kind: FeedKind) -> any FrameDecoder {
         switch kind {
         case .mempool: MempoolDecoder()
-        case .coinbase: CoinbaseDecoder(products: ["BTC-USD"])
-        case .kraken: KrakenDecoder(symbols: ["BTC/USD"])
+        case .coinbase: CoinbaseDecoder(products: [TradingPair("BTC-USD", feed: .coinbase)!])
+        case .kraken: KrakenDecoder(symbols: [TradingPair("BTC/USD", feed: .kraken)!])
         case .coinmetrics: CoinMetricsDecoder()
         }
     }

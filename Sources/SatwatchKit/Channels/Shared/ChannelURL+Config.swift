@@ -14,7 +14,27 @@ extension ChannelURL {
             settings.report(key, "expected an \(list) URL with a host")
             return nil
         }
+        if let userInfo = url.userInfo, !Self.isEncodedUserInfo(userInfo) {
+            // curl refuses such a URL at send time (`URL using bad/illegal format`).
+            settings.report(key, "the user name and password in the URL must be percent-encoded (\"@\" as %40, \"%\" as %25, \"/\" as %2F)")
+            return nil
+        }
         return url
+    }
+
+    /// RFC 3986 `userinfo`: unreserved characters, sub-delims, `:` and well-formed `%XX` escapes.
+    static func isEncodedUserInfo(_ text: String) -> Bool {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:".utf8)
+        var bytes = text.utf8.makeIterator()
+        while let byte = bytes.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = bytes.next(), let low = bytes.next(),
+                      [high, low].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }) else { return false }
+            } else if !allowed.contains(byte) {
+                return false
+            }
+        }
+        return true
     }
 
     /// What must never be shown, since chat and webhook URLs carry their credential in the path

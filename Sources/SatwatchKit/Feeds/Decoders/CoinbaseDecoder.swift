@@ -2,8 +2,8 @@ import SatwatchJSON
 
 /// Decodes Coinbase Exchange WebSocket frames (`wss://ws-feed.exchange.coinbase.com`).
 ///
-/// `ticker` messages of the configured products give `btc.<quote>` from `price` (a decimal
-/// string): `BTC-USD` → `btc.usd`. `heartbeat` and the `subscriptions` ack are `.liveness`;
+/// `ticker` messages of the configured products give `<asset>.<quote>` from `price` (a decimal
+/// string): `BTC-USD` → `btc.usd`, `ETH-EUR` → `eth.eur` (see ``TradingPair``). `heartbeat` and the `subscriptions` ack are `.liveness`;
 /// `error` is `server_error`; other types are `unknown_message`. A ticker of a product that
 /// is not configured is valid data with nothing in it (`.samples([])`). A ticker carries one
 /// price, so a bad price skips the frame (`invalid_value`, or `unexpected_shape` when missing).
@@ -14,22 +14,9 @@ public struct CoinbaseDecoder: FrameDecoder {
     /// The top-level keys read; others are skipped unbuilt.
     static let keys: Set<String> = ["type", "product_id", "price"]
 
-    /// Creates a decoder for `products` (Coinbase product ids such as `BTC-USD`). Ids that do not
-    /// price BTC in a three-letter currency are ignored; see ``metric(forProduct:)``.
-    public init(products: [String]) {
-        var metrics: [String: String] = [:]
-        for product in products {
-            if let metric = Self.metric(forProduct: product) { metrics[product] = metric }
-        }
-        self.metrics = metrics
-    }
-
-    /// The metric a product's ticker feeds: `BTC-USD` → `btc.usd`; nil for anything that is not
-    /// `BTC-<ccy>` (config checking uses this to reject such products).
-    public static func metric(forProduct product: String) -> String? {
-        guard product.hasPrefix("BTC-") else { return nil }
-        let metric = "btc." + product.dropFirst(4).lowercased()
-        return MetricCatalog.fiatCurrency(of: metric) == nil ? nil : metric
+    /// Creates a decoder for `products` (Coinbase product ids such as `BTC-USD`, `ETH-EUR`).
+    public init(products: [TradingPair]) {
+        metrics = Dictionary(products.map { ($0.symbol, $0.metric) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Decodes one Coinbase frame: a ticker price, liveness, or a skip.

@@ -4,10 +4,10 @@ import SatwatchJSON
 extension KrakenDecoder {
     /// The ticker subscription:
     /// `{"method":"subscribe","params":{"channel":"ticker","symbol":["BTC/USD"]},"req_id":1}`.
-    public static func subscribeMessage(symbols: [String]) -> String {
+    public static func subscribeMessage(symbols: [TradingPair]) -> String {
         let params: JSONValue = .object([
             JSONMember(key: "channel", node: JSONNode("ticker")),
-            JSONMember(key: "symbol", node: JSONNode(.array(symbols.map { JSONNode(.string($0)) }))),
+            JSONMember(key: "symbol", node: JSONNode(.array(symbols.map { JSONNode(.string($0.symbol)) }))),
         ])
         let message: JSONValue = .object([
             JSONMember(key: "method", node: JSONNode("subscribe")),

@@ -3,9 +3,9 @@ import SatwatchJSON
 /// Decodes Kraken WebSocket v2 frames (`wss://ws.kraken.com/v2`).
 ///
 /// `{"channel":"ticker","type":"snapshot"|"update","data":[{"symbol":"BTC/USD","last":…}]}`
-/// gives `btc.<quote>` per configured symbol (`last` is a JSON number). Kraken's legacy `XBT`
-/// is read as `BTC` on both sides. `heartbeat` and `status` channels, subscribe acks and pongs
-/// are `.liveness`; any `"success": false` answer is `server_error`. Bad entries of `data`
+/// gives `<asset>.<quote>` per configured symbol (`last` is a JSON number), e.g. `ETH/EUR` →
+/// `eth.eur`. Kraken's legacy `XBT` is read as `BTC` on both sides. `heartbeat` and `status`
+/// channels, subscribe acks and pongs are `.liveness`; any `"success": false` answer is `server_error`. Bad entries of `data`
 /// follow ``SampleBatch``'s counting rule.
 public struct KrakenDecoder: FrameDecoder {
     /// Normalized symbol (`BTC/USD`) → metric (`btc.usd`).
@@ -16,27 +16,14 @@ public struct KrakenDecoder: FrameDecoder {
     /// The top-level keys read; others are skipped unbuilt.
     static let keys: Set<String> = ["success", "method", "error", "channel", "data"]
 
-    /// Creates a decoder for `symbols` such as `BTC/USD` (or `XBT/USD`); symbols that do not
-    /// price BTC in a three-letter currency are ignored, see ``metric(forSymbol:)``.
-    public init(symbols: [String]) {
-        var metrics: [String: String] = [:]
-        for symbol in symbols {
-            if let metric = Self.metric(forSymbol: symbol) { metrics[Self.normalized(symbol)] = metric }
-        }
-        self.metrics = metrics
+    /// Creates a decoder for `symbols` such as `BTC/USD`, `XBT/EUR` or `ETH/USD`.
+    public init(symbols: [TradingPair]) {
+        metrics = Dictionary(symbols.map { (Self.normalized($0.symbol), $0.metric) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The metric a symbol's ticker feeds: `BTC/USD` or `XBT/USD` → `btc.usd`; nil otherwise.
-    public static func metric(forSymbol symbol: String) -> String? {
-        let symbol = normalized(symbol)
-        guard symbol.hasPrefix("BTC/") else { return nil }
-        let metric = "btc." + symbol.dropFirst(4).lowercased()
-        return MetricCatalog.fiatCurrency(of: metric) == nil ? nil : metric
-    }
-
-    /// `XBT/USD` → `BTC/USD`; other symbols unchanged.
+    /// `XBT/USD` → `BTC/USD`, `ETH/XBT` → `ETH/BTC`: Kraken may answer in either spelling.
     static func normalized(_ symbol: String) -> String {
-        symbol.hasPrefix("XBT/") ? "BTC/" + symbol.dropFirst(4) : symbol
+        symbol.split(separator: "/", omittingEmptySubsequences: false).map { $0 == "XBT" ? "BTC" : $0 }.joined(separator: "/")
     }
 
     /// Decodes one Kraken v2 frame: ticker prices, liveness, or a skip.

@@ -15,6 +15,14 @@ extension MempoolDecoder {
         }
     }
 
+    /// The currencies of `conversions`, lowercase: what `check` accepts as `btc.<ccy>` from
+    /// this feed.
+    static let currencies: [String] = [
+        "usd", "eur", "gbp", "cad", "chf", "aud", "jpy", "bgn", "brl", "cny", "czk", "dkk", "hkd",
+        "hrk", "huf", "idr", "ils", "inr", "isk", "krw", "mxn", "myr", "nok", "nzd", "php", "pln",
+        "ron", "rub", "sek", "sgd", "thb", "try", "zar",
+    ]
+
     /// `{"time": …, "USD": 92187, …}`: one price per currency code; `-1` means the server has no
     /// rate for it right now, which is not an error. Keys that are not three-letter codes (such
     /// as `time`) cannot name a `btc.<ccy>` metric and are ignored.

@@ -24,7 +24,7 @@ struct FeedWire: Sendable {
             pongTimeout = .seconds(5)
             isPong = MempoolDecoder.isPong
         case .kraken:
-            openingMessages = [KrakenDecoder.subscribeMessage(symbols: feed.symbols)]
+            openingMessages = [KrakenDecoder.subscribeMessage(symbols: feed.pairs)]
             ping = KrakenDecoder.pingMessage
             quietBeforePing = min(.seconds(10), feed.staleAfter)
             pongTimeout = .seconds(5)
@@ -32,7 +32,7 @@ struct FeedWire: Sendable {
         case .coinbase:
             // Heartbeats arrive every second; a silent stream is dead. Coinbase drops a client
             // that has not subscribed within 5 s, so the subscribe goes out first thing.
-            openingMessages = [CoinbaseDecoder.subscribeMessage(products: feed.products)]
+            openingMessages = [CoinbaseDecoder.subscribeMessage(products: feed.pairs)]
             ping = nil
             quietBeforePing = min(.seconds(10), feed.staleAfter)
             pongTimeout = .zero
