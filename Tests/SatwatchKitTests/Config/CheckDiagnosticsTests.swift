@@ -8,9 +8,10 @@ import SatwatchTestSupport
 /// `path: warning: message` (Fixtures/check/<case>/expected.txt). `rule-links` and `configmap`
 /// hold real symbolic links, as git stores them.
 @Suite struct CheckDiagnosticsTests {
-    static let valid: Set = ["valid", "rule-links", "configmap", "no-rules"]
+    /// The cases `check` passes (exit 0), with or without warnings.
+    static let valid = ["valid", "rule-links", "configmap", "no-rules", "empty-rule-file", "all-disabled"]
 
-    @Test(arguments: ["rule-errors", "config-errors", "syntax-error", "valid", "rule-links", "configmap", "no-rules"])
+    @Test(arguments: ["rule-errors", "config-errors", "syntax-error"] + valid)
     func checkReportsEveryProblemAtItsPlace(_ name: String) async throws {
         let folder = TestPaths.fixtures.appendingPathComponent("check/\(name)")
         let expected = try String(contentsOf: folder.appendingPathComponent("expected.txt"), encoding: .utf8)
