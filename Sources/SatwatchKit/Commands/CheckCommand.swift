@@ -1,12 +1,14 @@
 /// `satwatch check`: validates the config and every rule file, prints each problem as
-/// `path:line:column: message`, then a one-line summary. Exit 0 valid, 1 invalid.
+/// `path:line:column: message` and each warning as `path: warning: message`, then a one-line
+/// summary. Exit 0 valid (with or without warnings), 1 invalid.
 enum CheckCommand: SatwatchCommand {
     static let name = "check"
     static let help = """
         Usage: satwatch check [--config F]
 
         Validates the config and every rule file it names. Prints each problem as
-        path:line:column: message, then a summary. Exit status 0 when valid, 1 when not.
+        path:line:column: message, each warning as path: warning: message, then a
+        summary. Exit status 0 when valid (warnings alone do not fail), 1 when not.
         """
 
     static func run(_ arguments: [String], io: CommandIO) async throws(UsageError) -> Int32 {
@@ -16,14 +18,19 @@ enum CheckCommand: SatwatchCommand {
         let logger = Logger(level: .error, sink: io.err)
         let (setup, diagnostics) = Setup.load(path: path, environment: io.environment, logger: logger)
         for diagnostic in diagnostics { io.out(diagnostic.description) }
+        let warnings = setup?.warnings ?? []
+        for warning in warnings { io.out(warning.description) }
+        let warned = warnings.isEmpty ? "" : ", \(Plural.count(warnings.count, "warning"))"
         guard diagnostics.isEmpty, let setup else {
             let files = Set(diagnostics.map(\.path)).count
-            io.out("\(path): \(Plural.count(diagnostics.count, "problem")) in \(Plural.count(files, "file"))")
+            io.out("\(path): \(Plural.count(diagnostics.count, "problem")) in \(Plural.count(files, "file"))\(warned)")
             return 1
         }
         let config = setup.config
+        let disabled = setup.rules.filter(\.isDisabled).count
         io.out("\(path): ok (\(Plural.count(config.feeds.count, "feed")), \(Plural.count(config.channelNames.count, "channel")), "
-            + "\(Plural.count(setup.ruleFiles.count, "rule file")), \(Plural.count(setup.rules.count, "rule")))")
+            + "\(Plural.count(setup.ruleFiles.count, "rule file")), \(Plural.count(setup.rules.count, "rule"))"
+            + "\(disabled > 0 ? " (\(disabled) disabled)" : "")\(warned))")
         return 0
     }
 }

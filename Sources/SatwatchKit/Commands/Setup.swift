@@ -7,6 +7,8 @@ public struct Setup: Sendable {
     public var rules: [Rule]
     /// The rule files read.
     public var ruleFiles: [String]
+    /// What loading found that does not make the setup invalid (see `LoadWarning`).
+    public var warnings: [LoadWarning]
 
     /// Loads the config at `path` and all its rule files. Returns the setup (nil when the config
     /// itself could not be read) and every problem found.
@@ -16,9 +18,26 @@ public struct Setup: Sendable {
         guard let config = ConfigLoader.load(path: path, environment: variables, logger: logger, log: log) else {
             return (nil, log.diagnostics)
         }
-        let files = RuleLoader.files(in: config.rulePaths)
+        let (files, warnings) = RuleLoader.files(in: config.rulePaths)
+        let before = log.count
         let rules = RuleLoader.load(files: files, context: RuleLoader.Context(config: config), log: log)
-        return (Setup(config: config, rules: rules, ruleFiles: files), log.diagnostics)
+        // Rules that are all invalid are explained by their errors; an empty or missing set is not.
+        let empty = log.count == before ? emptinessWarning(path: path, config: config, files: files, rules: rules) : nil
+        return (Setup(config: config, rules: rules, ruleFiles: files, warnings: warnings + [empty].compactMap { $0 }),
+                log.diagnostics)
+    }
+
+    /// Warns when no rule would be evaluated: the worker would then only watch its feeds.
+    private static func emptinessWarning(path: String, config: Config, files: [String], rules: [Rule]) -> LoadWarning? {
+        if rules.isEmpty {
+            let paths = config.rulePaths.map { "\"\($0)\"" }.joined(separator: ", ")
+            let found = files.isEmpty ? "no rule files under \(paths)" : "\(Plural.count(files.count, "rule file")) without rules"
+            return LoadWarning(path: path, "no rules loaded (\(found))")
+        }
+        if rules.allSatisfy(\.isDisabled) {
+            return LoadWarning(path: path, "every rule is disabled (\(Plural.count(rules.count, "rule"))): none is evaluated")
+        }
+        return nil
     }
 
     /// Loads like `load`, printing every problem to `io.err`; nil when anything was wrong.

@@ -33,7 +33,8 @@ enum StatusCommand: SatwatchCommand {
             let report = StatusReport(rules: setup.rules.map(\.name), feeds: setup.config.feeds.map(\.kind),
                                       states: try store.loadRuleStates(), metrics: try store.loadMetrics(),
                                       counts: counts, entries: try store.entries(states: [.pending, .dead], limit: 50),
-                                      redactor: setup.config.redactor, heads: heads)
+                                      redactor: setup.config.redactor, heads: heads,
+                                      disabled: Set(setup.rules.filter(\.isDisabled).map(\.name)))
             io.out("state: \(statePath)")
             io.out(report.text)
             return 0

@@ -10,11 +10,15 @@ struct StatusReport {
     var redactor: Redactor
     /// Each channel's next delivery (the head of its pending queue), by channel.
     var heads: [String: OutboxEntry] = [:]
+    /// Rules loaded but not evaluated (`"disabled": true`): shown as `disabled`, whatever state
+    /// they kept from before.
+    var disabled: Set<String> = []
 
     var text: String {
         var lines = ["", "RULES"]
         let names = rules + feeds.map(FeedStaleMonitor.ruleName)
         lines += Self.columns(names.map { name in
+            if disabled.contains(name) { return [name, "disabled"] }
             let state = states[name]
             let status = state?.status ?? .inactive
             var since = ""

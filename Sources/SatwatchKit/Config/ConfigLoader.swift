@@ -81,7 +81,7 @@ public enum ConfigLoader {
         let nodes = member.node.array ?? []
         return zip(strings, nodes).map { text, node in
             let resolved = paths.resolve(text)
-            if PathResolver.jsonFiles(at: resolved) == nil {
+            if !FileManager.default.fileExists(atPath: resolved) {
                 root.report(at: node.location, "no rule file or folder at \"\(resolved)\"")
             }
             return resolved

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Resolves paths written in a file against that file's folder, the way the contract says:
 /// relative paths in the config are relative to the config file, not the working directory.
 public struct PathResolver: Sendable {
@@ -36,16 +34,5 @@ public struct PathResolver: Sendable {
         let joined = parts.joined(separator: "/")
         if path.hasPrefix("/") { return "/" + joined }
         return joined.isEmpty ? "." : joined
-    }
-
-    /// Every `*.json` file at `path`: the file itself, or those under the folder, recursively,
-    /// in sorted order. Nil when nothing exists there.
-    public static func jsonFiles(at path: String) -> [String]? {
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-        guard isDirectory else { return [path] }
-        guard let names = try? FileManager.default.subpathsOfDirectory(atPath: path) else { return [] }
-        let prefix = path.hasSuffix("/") ? path : path + "/"
-        return names.filter { $0.hasSuffix(".json") }.sorted().map { prefix + $0 }
     }
 }

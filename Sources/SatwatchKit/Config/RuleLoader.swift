@@ -25,10 +25,12 @@ public enum RuleLoader {
         }
     }
 
-    /// The rule files under `paths` (files or folders), deduplicated, in a stable order.
-    public static func files(in paths: [String]) -> [String] {
-        var seen: Set<String> = []
-        return paths.flatMap { PathResolver.jsonFiles(at: $0) ?? [] }.filter { seen.insert($0).inserted }
+    /// The rule files under `paths` (files or folders), each read once, in a stable order, and
+    /// what was skipped there (see `RuleFileWalker`).
+    static func files(in paths: [String]) -> (files: [String], warnings: [LoadWarning]) {
+        var walker = RuleFileWalker()
+        for path in paths { _ = walker.walk(path) }
+        return (walker.files, walker.warnings)
     }
 
     /// Loads every rule in `files`; problems go to `log`, valid rules are returned.

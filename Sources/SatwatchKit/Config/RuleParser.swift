@@ -24,11 +24,13 @@ enum RuleParser {
         checkChannels(channels, &object, context: context)
         let labels = parseLabels(&object)
         let message = parseMessage(&object)
+        let isDisabled = object.bool("disabled") ?? false
+        let description = object.string("description")
         guard let name, let metric, let condition else { return nil }
         let origin = "\(object.path):\(object.node.location.line):\(object.node.location.column)"
         return Rule(name: name, metric: metric, source: source, condition: condition, clear: clear, holdFor: holdFor,
                     repeatEvery: repeatEvery, resolve: resolve, channels: channels, labels: labels,
-                    message: message, origin: origin)
+                    message: message, origin: origin, isDisabled: isDisabled, description: description)
     }
 
     private static func parseCondition(_ object: inout ConfigObject) -> Condition? {

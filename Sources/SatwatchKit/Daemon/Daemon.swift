@@ -48,6 +48,7 @@ public struct Daemon: Sendable {
         var generation = 1
         guard var running = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit) else { return 1 }
         await feeds.update(to: setup.config.feeds)
+        logWarnings(setup)
         logger.info("started", summary(setup))
         for await event in events {
             switch event {
@@ -73,6 +74,7 @@ public struct Daemon: Sendable {
                 }
                 running = next
                 let (restarted, kept) = await feeds.update(to: setup.config.feeds)
+                logWarnings(setup)
                 logger.info("reloaded", LogFields(summary(setup).pairs + [("feeds_restarted", "\(restarted)"),
                                                                           ("feeds_kept", "\(kept)")]))
             case .serviceEnded(let ending, let from):
@@ -139,10 +141,19 @@ public struct Daemon: Sendable {
         return setup
     }
 
+    /// Logs what loading found but did not refuse (links that lead nowhere, no rules at all).
+    private func logWarnings(_ setup: Setup) {
+        for warning in setup.warnings { logger.warn(warning.message, ["path": warning.path]) }
+    }
+
+    /// `rules` counts the rules evaluated; `rules_disabled` the others, when there are any.
     private func summary(_ setup: Setup) -> LogFields {
         let config = setup.config
-        return ["feeds": config.feeds.map(\.kind.rawValue).joined(separator: ","), "rules": "\(setup.rules.count)",
-                "channels": config.channelNames.joined(separator: ","), "state": config.statePath,
-                "http": config.httpListen?.description ?? "off"]
+        let disabled = setup.rules.filter(\.isDisabled).count
+        return LogFields([("feeds", config.feeds.map(\.kind.rawValue).joined(separator: ",")),
+                          ("rules", "\(setup.rules.count - disabled)")]
+            + (disabled > 0 ? [("rules_disabled", "\(disabled)")] : [])
+            + [("channels", config.channelNames.joined(separator: ",")), ("state", config.statePath),
+               ("http", config.httpListen?.description ?? "off")])
     }
 }

@@ -25,12 +25,16 @@ public struct Rule: Sendable, Equatable {
     public var message: MessageTemplate?
     /// Where the rule was defined, for logs: `rules/price.json:3:7`.
     public var origin: String
+    /// `"disabled": true`: validated like any rule but never evaluated.
+    public var isDisabled: Bool
+    /// The operator's free text about the rule.
+    public var description: String?
 
     /// Creates a rule; defaults match the contract (`clear` = threshold, `resolve` = true).
     public init(name: String, metric: String, source: String? = nil, condition: Condition,
                 clear: Double? = nil, holdFor: TimeSpan = .zero, repeatEvery: TimeSpan? = nil,
                 resolve: Bool = true, channels: [String] = [], labels: [Label] = [],
-                message: MessageTemplate? = nil, origin: String = "") {
+                message: MessageTemplate? = nil, origin: String = "", isDisabled: Bool = false, description: String? = nil) {
         self.name = name
         self.metric = metric
         self.source = source
@@ -43,6 +47,8 @@ public struct Rule: Sendable, Equatable {
         self.labels = labels
         self.message = message
         self.origin = origin
+        self.isDisabled = isDisabled
+        self.description = description
     }
 
     /// A digest of everything that decides when the rule fires. Stored with the rule's state: when

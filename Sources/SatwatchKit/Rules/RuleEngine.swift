@@ -3,7 +3,7 @@
 /// Pure and deterministic: time comes only from sample timestamps and `advance(to:)`, so the
 /// daemon, `replay` and `test` all drive the same code. Not thread-safe; one owner drives it.
 public struct RuleEngine: Sendable {
-    /// The rules, in load order.
+    /// The rules evaluated (every one not disabled), in load order.
     public private(set) var rules: [Rule]
     /// Each rule's state, parallel to `rules`.
     public private(set) var states: [RuleState]
@@ -27,9 +27,11 @@ public struct RuleEngine: Sendable {
         var recordsHistory = false
     }
 
-    /// Creates an engine. A saved state is resumed only when its digest matches the rule's
-    /// current definition; a changed rule starts fresh (inactive) and announces nothing.
+    /// Creates an engine over the rules that are not disabled. A saved state is resumed only when
+    /// its digest matches the rule's current definition; a changed rule starts fresh (inactive)
+    /// and announces nothing.
     public init(rules: [Rule], defaultChannels: [String] = [], restoring saved: [String: RuleState] = [:]) {
+        let rules = rules.filter { !$0.isDisabled }
         self.rules = rules
         self.logic = rules.map(\.logic)
         self.defaultChannels = defaultChannels

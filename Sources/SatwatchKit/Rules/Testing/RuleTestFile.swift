@@ -17,10 +17,11 @@ public struct RuleTestFile: Sendable {
         let before = log.count
         var rules: [Rule] = []
         if let paths = root.strings("rules", required: true), let member = root.member("rules") {
-            for (text, node) in zip(paths, member.node.array ?? []) where PathResolver.jsonFiles(at: resolver.resolve(text)) == nil {
+            var walker = RuleFileWalker()
+            for (text, node) in zip(paths, member.node.array ?? []) where !walker.walk(resolver.resolve(text)) {
                 root.report(at: node.location, "no rule file or folder at \"\(resolver.resolve(text))\"")
             }
-            rules = RuleLoader.load(files: RuleLoader.files(in: paths.map(resolver.resolve)), context: .init(), log: log)
+            rules = RuleLoader.load(files: walker.files, context: .init(), log: log)
         }
         let names = Set(rules.map(\.name))
         var tests: [RuleTestCase] = []
