@@ -1,4 +1,3 @@
-import FoundationEssentials
 import SatwatchJSON
 
 /// Loads and validates a config file (see the contract's "Config file"), reporting every problem
@@ -13,12 +12,8 @@ public enum ConfigLoader {
     /// config built from everything valid (check `log` for problems).
     public static func load(path: String, environment: ConfigEnvironment, logger: Logger,
                             log: DiagnosticLog) -> Config? {
-        guard FileManager.default.fileExists(atPath: path) else {
-            log.report(path, at: .start, "no config file here: pass --config FILE or set SATWATCH_CONFIG "
-                       + "(deploy/satwatch.json in the source tree is a working example)")
-            return nil
-        }
-        guard let file = SourceFile.load(path, into: log),
+        let hint = " (pass --config FILE or set SATWATCH_CONFIG; deploy/satwatch.json in the source tree is a working example)"
+        guard let file = SourceFile.load(path, into: log, hintWhenMissing: hint),
               var root = ConfigObject(file.root, path: path, log: log, environment: environment) else { return nil }
         let paths = PathResolver(relativeTo: path)
         let statePath = paths.resolve(root.string("state") ?? "data/satwatch.db")

@@ -4,7 +4,8 @@ import Testing
 import SatwatchTestSupport
 
 /// `satwatch check` over bad fixtures: every kind of problem, reported all at once, each with
-/// its exact `path:line:column: message` (Fixtures/check/<case>/expected.txt).
+/// its exact `path:line:column: message` (Fixtures/check/<case>/expected.txt). Problems and the
+/// failure summary go to standard error; standard output has only the `ok` line.
 @Suite struct CheckDiagnosticsTests {
     @Test(arguments: ["rule-errors", "config-errors", "syntax-error", "valid"])
     func checkReportsEveryProblemAtItsPlace(_ name: String) async throws {
@@ -13,17 +14,30 @@ import SatwatchTestSupport
             .split(separator: "\n").map(String.init)
         let captured = CapturedIO()
         let status = await SatwatchCommandLine.run(["check", "--config", folder.path + "/satwatch.json"], io: captured.io)
-        let printed = captured.out.map { $0.replacingOccurrences(of: folder.path + "/", with: "") }
+        let valid = name == "valid"
+        let printed = (valid ? captured.out : captured.err).map { $0.replacingOccurrences(of: folder.path + "/", with: "") }
         #expect(printed == expected)
-        #expect(status == (name == "valid" ? 0 : 1))
+        #expect((valid ? captured.err : captured.out).isEmpty)
+        #expect(status == (valid ? 0 : 1))
     }
 
     @Test func aMissingConfigSaysWhatToDo() async throws {
         let path = try TestPaths.temporaryFolder().appendingPathComponent("satwatch.json").path
         let captured = CapturedIO()
         #expect(await SatwatchCommandLine.run(["check", "--config", path], io: captured.io) == 1)
-        #expect(captured.out.first == "\(path):1:1: no config file here: pass --config FILE or set SATWATCH_CONFIG "
-            + "(deploy/satwatch.json in the source tree is a working example)")
+        #expect(captured.err == [
+            "\(path): cannot read: No such file or directory (pass --config FILE or set SATWATCH_CONFIG; "
+                + "deploy/satwatch.json in the source tree is a working example)",
+            "\(path): 1 problem in 1 file",
+        ])
+        #expect(captured.out.isEmpty)
+    }
+
+    @Test func anUnreadableConfigSaysWhyWithoutAPosition() async throws {
+        let folder = try TestPaths.temporaryFolder()
+        let captured = CapturedIO()
+        #expect(await SatwatchCommandLine.run(["check", "-c", folder.path], io: captured.io) == 1)
+        #expect(captured.err.first == "\(folder.path): cannot read: Is a directory")
     }
 
     @Test func shippedExampleConfigIsValid() async {
