@@ -17,3 +17,18 @@ enum EditDistance {
         return previous[b.count]
     }
 }
+
+extension EditDistance {
+    /// The candidate closest to `word`, when it is close enough to be a likely typo (at most 2
+    /// edits, or a quarter of the word for long ones); for "did you mean" hints.
+    static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+        let scored = candidates.map { ($0, between($0, word)) }.min { $0.1 < $1.1 }
+        guard let (best, distance) = scored, distance > 0, distance <= max(2, word.count / 4) else { return nil }
+        return best
+    }
+
+    /// ` (did you mean "X"?)` for the closest candidate, or "" when none is close.
+    static func hint(for word: String, among candidates: some Sequence<String>) -> String {
+        closest(to: word, among: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
+    }
+}

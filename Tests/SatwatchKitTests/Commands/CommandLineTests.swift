@@ -8,6 +8,16 @@ import SatwatchTestSupport
         (["frobnicate"], "satwatch: unknown command \"frobnicate\""),
         ([], "satwatch: missing command"),
         (["check", "--bogus"], "satwatch check: unknown option \"--bogus\""),
+        (["chek"], "satwatch: unknown command \"chek\" (did you mean \"check\"?)"),
+        (["stauts"], "satwatch: unknown command \"stauts\" (did you mean \"status\"?)"),
+        (["help", "frobnicate"], "satwatch: unknown command \"frobnicate\""),
+        (["check", "--confg", "x"], "satwatch check: unknown option \"--confg\" (did you mean \"--config\"?)"),
+        (["check", "-x"], "satwatch check: unknown option \"-x\""),
+        (["check", "-c"], "satwatch check: option -c needs a value"),
+        (["test", "-c", "x"], "satwatch test: unknown option \"-c\""),
+        (["purge", "--ded"], "satwatch purge: unknown option \"--ded\" (did you mean \"--dead\"?)"),
+        (["completion"], "satwatch completion: name the shell: bash or zsh"),
+        (["completion", "fish"], "satwatch completion: unknown shell \"fish\" (bash or zsh)"),
         (["check", "--config"], "satwatch check: option --config needs a value"),
         (["test"], "satwatch test: name at least one test file"),
     ] as [([String], String)])
@@ -20,13 +30,47 @@ import SatwatchTestSupport
         #expect(captured.err.last?.hasPrefix("Run 'satwatch") == true)
     }
 
-    @Test func versionAndHelp() async {
+    @Test func versionNamesTheRevision() async {
         let captured = CapturedIO()
         #expect(await SatwatchCommandLine.run(["--version"], io: captured.io) == 0)
-        #expect(captured.out == ["satwatch \(SatwatchVersion.current)"])
+        #expect(captured.out == ["satwatch \(SatwatchVersion.current) (revision \(SatwatchVersion.revision))"])
+        // Built from this checkout, the plugin wrote its commit (a clone without .git says "unknown").
+        #expect(SatwatchVersion.revision.count == 12 && SatwatchVersion.revision.allSatisfy(\.isHexDigit))
+    }
+
+    @Test func helpAndHelpCommand() async {
         let help = CapturedIO()
         #expect(await SatwatchCommandLine.run(["--help"], io: help.io) == 0)
         #expect(help.out.contains { $0.contains("check [--config F]") })
+        for command in ["run", "record", "completion"] {
+            let viaHelp = CapturedIO(), viaFlag = CapturedIO()
+            #expect(await SatwatchCommandLine.run(["help", command], io: viaHelp.io) == 0)
+            #expect(await SatwatchCommandLine.run([command, "--help"], io: viaFlag.io) == 0)
+            #expect(viaHelp.out == viaFlag.out)
+            #expect(viaHelp.out.first?.hasPrefix("Usage: satwatch \(command)") == true)
+        }
+    }
+
+    @Test(arguments: [
+        (["-c", "a.json"], ["config": "a.json"], [String]()),
+        (["--config", "a.json", "x"], ["config": "a.json"], ["x"]),
+        (["--config=a.json"], ["config": "a.json"], []),
+        (["--", "-c", "a.json"], [:], ["-c", "a.json"]),
+        (["-", "-c", "b.json"], ["config": "b.json"], ["-"]),
+    ] as [([String], [String: String], [String])])
+    func shortConfigOption(_ arguments: [String], _ options: [String: String], _ positionals: [String]) throws {
+        let parsed = try ArgumentList(arguments, options: ["config"])
+        #expect(parsed.options == options)
+        #expect(parsed.positionals == positionals)
+    }
+
+    @Test(arguments: [
+        ("chek", ["check", "test", "help"], "check"), ("tema", ["team", "mail"], "team"),
+        ("mempol", FeedKind.allCases.map(\.rawValue), "mempool"), ("check", ["check"], nil),
+        ("frobnicate", ["check", "run"], nil), ("x", ["run"], nil), ("coinmetric", ["coinmetrics", "coinbase"], "coinmetrics"),
+    ] as [(String, [String], String?)])
+    func didYouMean(_ word: String, _ candidates: [String], _ expected: String?) {
+        #expect(EditDistance.closest(to: word, among: candidates) == expected)
     }
 
     @Test func shippedRuleTestsPass() async {
