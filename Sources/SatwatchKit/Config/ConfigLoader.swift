@@ -29,8 +29,10 @@ public enum ConfigLoader {
             }
             defaults.finish()
         }
-        var http = root.object("http")
-        var listen = ListenAddress(parsing: "127.0.0.1:9464")
+        // `"http": null` turns the endpoint off.
+        let httpOff = root.member("http")?.node.isNull == true
+        var http = httpOff ? nil : root.object("http")
+        var listen = httpOff ? nil : ListenAddress(parsing: "127.0.0.1:9464")
         if let text = http?.string("listen") {
             listen = ListenAddress(parsing: text)
             if listen == nil { http?.report("listen", "invalid listen address \"\(text)\" (use host:port, e.g. 127.0.0.1:9464)") }
