@@ -96,4 +96,14 @@ import SatwatchTestSupport
             "  - missing: 30s hot firing", "  + unexpected: 10s hot firing", "0 passed, 1 failed",
         ])
     }
+
+    @Test func anInvalidTestFileReportsItsProblemsOnStderr() async throws {
+        let folder = try TestPaths.temporaryFolder()
+        let path = folder.appendingPathComponent("t.json").path
+        try #"{"rules": [], "tests": 3}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let captured = CapturedIO()
+        #expect(await SatwatchCommandLine.run(["test", path], io: captured.io) == 1)
+        #expect(captured.out == ["FAIL \(path): the test file is invalid", "0 passed, 1 failed"])
+        #expect(captured.err.count == 1 && captured.err[0].hasPrefix("\(path):1:"))
+    }
 }
