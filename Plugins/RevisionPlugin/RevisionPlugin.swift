@@ -7,12 +7,14 @@ import PackagePlugin
 /// SwiftPM has no build-time defines from git; a Makefile step would be skipped by `swift build`.
 ///
 /// The command reruns when the checkout's HEAD moves (its reflog is an input), not on every build.
+/// A build without the git directory (a container) can pass `SATWATCH_REVISION` instead.
 @main struct RevisionPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("SatwatchRevision.swift")
         let script = """
-            revision=$(git -C "$1" rev-parse --short=12 HEAD 2>/dev/null) || revision=unknown
+            revision=${SATWATCH_REVISION:-$(git -C "$1" rev-parse --short=12 HEAD 2>/dev/null)} || revision=unknown
+            case "$revision" in ''|*[!0-9A-Za-z._-]*) revision=unknown ;; esac
             printf '%s\\n' '/// The source revision this binary was built from (written by Plugins/RevisionPlugin).' \
               'enum SatwatchRevision { static let current = "'"$revision"'" }' > "$2"
             """
