@@ -106,4 +106,25 @@ import SatwatchTestSupport
         #expect(captured.out == ["FAIL \(path): the test file is invalid", "0 passed, 1 failed"])
         #expect(captured.err.count == 1 && captured.err[0].hasPrefix("\(path):1:"))
     }
+
+    @Test func usageLinesNameTheOptionsCompletionOffers() {
+        #expect(CommandOption.options(inUsage: RetryCommand.help) == [
+            CommandOption(name: "channel", value: "C"), CommandOption(name: "dead", value: nil), CommandOption(name: "config", value: "F"),
+        ])
+        #expect(CommandOption.options(inUsage: ReplayCommand.help).map(\.name) == ["config", "input", "feed", "start", "dispatch"])
+        #expect(CommandOption.options(inUsage: TestCommand.help).isEmpty)
+    }
+
+    /// Completion reads each command's options from its usage line: every one must be accepted.
+    @Test func everyOptionInAUsageLineIsAccepted() async {
+        for command in SatwatchCommandLine.commands where command != CompletionCommand.self {
+            for option in CommandOption.options(inUsage: command.help) where option.name != "config" {
+                let arguments = [command.name] + (command == NotifyCommand.self ? ["c"] : [])
+                    + ["--\(option.name)"] + (option.value == nil ? [] : ["1"]) + ["-c", "/nonexistent/satwatch.json"]
+                let captured = CapturedIO()
+                _ = await SatwatchCommandLine.run(arguments, io: captured.io)
+                #expect(!captured.err.contains { $0.contains("unknown option") }, "\(arguments): \(captured.err)")
+            }
+        }
+    }
 }
