@@ -61,7 +61,7 @@ public enum SatwatchCommandLine {
         default: break
         }
         guard let command = commands.first(where: { $0.name == word }) else {
-            let words = commands.map { $0.name } + ["help", "version"]
+            let words = commands.map { $0.name } + ["help", "version", "--help", "--version"]
             io.err("satwatch: unknown command \"\(word)\"" + EditDistance.hint(for: word, among: words))
             io.err("Run 'satwatch --help' for the list of commands.")
             return 2

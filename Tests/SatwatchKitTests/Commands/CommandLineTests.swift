@@ -10,6 +10,7 @@ import SatwatchTestSupport
         (["check", "--bogus"], "satwatch check: unknown option \"--bogus\""),
         (["chek"], "satwatch: unknown command \"chek\" (did you mean \"check\"?)"),
         (["stauts"], "satwatch: unknown command \"stauts\" (did you mean \"status\"?)"),
+        (["--verison"], "satwatch: unknown command \"--verison\" (did you mean \"--version\"?)"),
         (["help", "frobnicate"], "satwatch: unknown command \"frobnicate\""),
         (["check", "--confg", "x"], "satwatch check: unknown option \"--confg\" (did you mean \"--config\"?)"),
         (["check", "-x"], "satwatch check: unknown option \"-x\""),
