@@ -20,7 +20,10 @@ let package = Package(
         // Transports over libcurl: WebSocket client, HTTP client, SMTP sender.
         .target(name: "SatwatchNet", dependencies: ["CCurl"]),
         // The engine: feeds → metrics → rules → state/outbox → channels, plus commands.
-        .target(name: "SatwatchKit", dependencies: ["SatwatchJSON", "SatwatchNet", "CSQLite"], linkerSettings: libm),
+        .target(name: "SatwatchKit", dependencies: ["SatwatchJSON", "SatwatchNet", "CSQLite"], linkerSettings: libm,
+                plugins: ["RevisionPlugin"]),
+        // Writes the git revision into SatwatchKit at build time (`satwatch --version`).
+        .plugin(name: "RevisionPlugin", capability: .buildTool()),
         // Thin executable.
         .executableTarget(name: "satwatch", dependencies: ["SatwatchKit"]),
 

@@ -2,7 +2,7 @@
 # Installs the system packages satwatch builds and tests with, only those that are missing.
 # Debian 12 / Ubuntu 22.04+ (apt). Safe to run repeatedly.
 set -euo pipefail
-packages=(libsqlite3-dev libcurl4-openssl-dev sqlite3 openssl curl ca-certificates procps gcc python3 python3-pip)
+packages=(libsqlite3-dev libcurl4-openssl-dev sqlite3 openssl curl ca-certificates procps gcc python3 python3-pip zsh)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

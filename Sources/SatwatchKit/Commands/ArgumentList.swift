@@ -8,16 +8,23 @@ public struct ArgumentList: Sendable {
     /// Positional arguments in order.
     public private(set) var positionals: [String] = []
 
-    /// Parses `arguments`; `valueOptions` take a value, `knownFlags` do not.
+    /// Parses `arguments`; `valueOptions` take a value, `knownFlags` do not. `-c F` is
+    /// `--config F` wherever `config` is an option.
     public init(_ arguments: [String], options valueOptions: Set<String>, flags knownFlags: Set<String> = []) throws(UsageError) {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
+            if argument == "-c", !onlyPositionals, valueOptions.contains("config") {
+                guard index < arguments.count else { throw UsageError("option -c needs a value") }
+                options["config"] = arguments[index]
+                index += 1
+                continue
+            }
             if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
                 if argument.hasPrefix("-"), argument != "-", !onlyPositionals {
-                    throw UsageError("unknown option \"\(argument)\"")
+                    throw Self.unknown(argument, options: valueOptions, flags: knownFlags)
                 }
                 positionals.append(argument)
                 continue
@@ -39,7 +46,7 @@ public struct ArgumentList: Sendable {
             } else if knownFlags.contains(name), value == nil {
                 flags.insert(name)
             } else {
-                throw UsageError("unknown option \"--\(name)\"")
+                throw Self.unknown("--\(name)", options: valueOptions, flags: knownFlags)
             }
         }
     }
@@ -54,5 +61,11 @@ public struct ArgumentList: Sendable {
     public func required(_ name: String) throws(UsageError) -> String {
         guard let value = options[name] else { throw UsageError("missing required option --\(name)") }
         return value
+    }
+
+    /// `unknown option "--confg" (did you mean "--config"?)`.
+    private static func unknown(_ argument: String, options: Set<String>, flags: Set<String>) -> UsageError {
+        let known = options.union(flags).union(["help"]).map { "--\($0)" }
+        return UsageError("unknown option \"\(argument)\"" + EditDistance.hint(for: argument, among: known.sorted()))
     }
 }

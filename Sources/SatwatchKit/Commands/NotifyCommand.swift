@@ -20,8 +20,7 @@ enum NotifyCommand: SatwatchCommand {
         let logger = Logger(level: .info, sink: io.err)
         guard let setup = Setup.loadValid(path: path, io: io, logger: logger) else { return 1 }
         guard let channel = setup.config.channels[channelName] else {
-            let known = setup.config.channelNames.isEmpty ? "none" : setup.config.channelNames.joined(separator: ", ")
-            throw UsageError("unknown channel \"\(channelName)\" (configured: \(known))")
+            throw UsageError.unknown("channel", channelName, among: setup.config.channelNames, listedAs: "configured")
         }
         let notification = testNotification(to: channelName, message: parsed[option: "message"], at: WallClock.now())
         switch await channel.deliver(notification) {

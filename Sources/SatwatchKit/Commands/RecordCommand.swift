@@ -14,9 +14,7 @@ enum RecordCommand: SatwatchCommand {
         let parsed = try ArgumentList(arguments, options: ["config", "feed", "out", "duration"])
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument \"\(parsed.positionals[0])\"") }
         let feedName = try parsed.required("feed"), out = try parsed.required("out")
-        guard let kind = FeedKind(rawValue: feedName) else {
-            throw UsageError("unknown feed \"\(feedName)\" (known: \(FeedKind.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
+        let kind = try UsageError.feed(named: feedName)
         var duration: TimeSpan?
         if let text = parsed[option: "duration"] {
             guard let span = TimeSpan(parsing: text), span.milliseconds > 0 else { throw UsageError("invalid --duration \"\(text)\" (e.g. 30s, 10m, 1h)") }

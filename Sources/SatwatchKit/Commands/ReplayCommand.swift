@@ -21,10 +21,7 @@ enum ReplayCommand: SatwatchCommand {
         let input = try parsed.required("input")
         var feed: FeedKind?
         if let name = parsed[option: "feed"] {
-            guard let kind = FeedKind(rawValue: name) else {
-                throw UsageError("unknown feed \"\(name)\" (known: \(FeedKind.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            feed = kind
+            feed = try UsageError.feed(named: name)
         }
         var start = WallClock.now()
         if let text = parsed[option: "start"] {

@@ -21,8 +21,7 @@ enum RetryCommand: SatwatchCommand {
         case .ready(let loaded, let opened): (setup, store) = (loaded, opened)
         }
         if case .channel(let channel) = selection, setup.config.channels[channel] == nil {
-            let known = setup.config.channelNames.isEmpty ? "none" : setup.config.channelNames.joined(separator: ", ")
-            throw UsageError("unknown channel \"\(channel)\" (configured: \(known))")
+            throw UsageError.unknown("channel", channel, among: setup.config.channelNames, listedAs: "configured")
         }
         do {
             let count = try store.retryDead(selection, at: WallClock.now())

@@ -5,7 +5,7 @@ import Glibc
 public enum SatwatchCommandLine {
     static var commands: [any SatwatchCommand.Type] {
         [RunCommand.self, CheckCommand.self, TestCommand.self, ReplayCommand.self, RecordCommand.self,
-         NotifyCommand.self, StatusCommand.self, RetryCommand.self, PurgeCommand.self]
+         NotifyCommand.self, StatusCommand.self, RetryCommand.self, PurgeCommand.self, CompletionCommand.self]
     }
 
     /// Parses the process arguments, runs the command and exits with its status.
@@ -48,16 +48,21 @@ public enum SatwatchCommandLine {
             return 2
         }
         switch word {
-        case "--help", "-h", "help":
+        case "--help", "-h":
             io.out(help)
             return 0
+        case "help":
+            // `help CMD` is `CMD --help`.
+            guard arguments.count > 1 else { io.out(help); return 0 }
+            return await run([arguments[1], "--help"], io: io)
         case "--version", "-V", "version":
-            io.out("satwatch \(SatwatchVersion.current)")
+            io.out(versionLine)
             return 0
         default: break
         }
         guard let command = commands.first(where: { $0.name == word }) else {
-            io.err("satwatch: unknown command \"\(word)\"")
+            let words = commands.map { $0.name } + ["help", "version", "--help", "--version"]
+            io.err("satwatch: unknown command \"\(word)\"" + EditDistance.hint(for: word, among: words))
             io.err("Run 'satwatch --help' for the list of commands.")
             return 2
         }
@@ -74,6 +79,9 @@ public enum SatwatchCommandLine {
             return 2
         }
     }
+
+    /// `satwatch 0.1.0 (revision 1a2b3c4d5e6f)`.
+    static var versionLine: String { "satwatch \(SatwatchVersion.current) (revision \(SatwatchVersion.revision))" }
 
     static var help: String {
         """
@@ -96,8 +104,10 @@ public enum SatwatchCommandLine {
                                            put dead deliveries back in the queue
           purge --dead [--older-than D] [--config F]
                                            delete dead deliveries
+          completion (bash|zsh)            print a shell completion script
+          help COMMAND                     the same as 'satwatch COMMAND --help'
 
-        --config defaults to $SATWATCH_CONFIG, then ./satwatch.json.
+        --config (or -c) defaults to $SATWATCH_CONFIG, then ./satwatch.json.
         Run 'satwatch <command> --help' for details.
         """
     }

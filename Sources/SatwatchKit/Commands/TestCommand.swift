@@ -15,7 +15,7 @@ enum TestCommand: SatwatchCommand {
         for path in parsed.positionals {
             let log = DiagnosticLog()
             guard let file = RuleTestFile.load(path, log: log) else {
-                for diagnostic in log.diagnostics { io.out(diagnostic.description) }
+                for diagnostic in log.diagnostics { io.err(diagnostic.description) }
                 io.out("FAIL \(path): the test file is invalid")
                 failed += 1
                 continue

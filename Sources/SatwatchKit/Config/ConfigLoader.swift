@@ -13,12 +13,8 @@ public enum ConfigLoader {
     /// config built from everything valid (check `log` for problems).
     public static func load(path: String, environment: ConfigEnvironment, logger: Logger,
                             log: DiagnosticLog) -> Config? {
-        guard FileManager.default.fileExists(atPath: path) else {
-            log.report(path, at: .start, "no config file here: pass --config FILE or set SATWATCH_CONFIG "
-                       + "(deploy/satwatch.json in the source tree is a working example)")
-            return nil
-        }
-        guard let file = SourceFile.load(path, into: log),
+        let hint = " (pass --config FILE or set SATWATCH_CONFIG; deploy/satwatch.json in the source tree is a working example)"
+        guard let file = SourceFile.load(path, into: log, hintWhenMissing: hint),
               var root = ConfigObject(file.root, path: path, log: log, environment: environment) else { return nil }
         let paths = PathResolver(relativeTo: path)
         let statePath = paths.resolve(root.string("state") ?? "data/satwatch.db")
@@ -42,8 +38,10 @@ public enum ConfigLoader {
                 + "(name at least one channel there; a \"log\" channel will do)"
             if let defaults, defaults.has("channels") { defaults.report("channels", message) } else { root.report("feeds", message) }
         }
-        var http = root.object("http")
-        var listen = ListenAddress(parsing: "127.0.0.1:9464")
+        // `"http": null` turns the endpoint off.
+        let httpOff = root.member("http")?.node.isNull == true
+        var http = httpOff ? nil : root.object("http")
+        var listen = httpOff ? nil : ListenAddress(parsing: "127.0.0.1:9464")
         if let text = http?.string("listen") {
             listen = ListenAddress(parsing: text)
             if listen == nil { http?.report("listen", "invalid listen address \"\(text)\" (use host:port, e.g. 127.0.0.1:9464)") }

@@ -1,6 +1,7 @@
 import SatwatchJSON
 
-/// One problem found in a config, rule or test file, printed as `path:line:column: message`.
+/// One problem found in a config, rule or test file, printed as `path:line:column: message`,
+/// or `path: message` when it concerns the whole file (it cannot be read).
 public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// The file, as the user can find it (relative to the working directory when given so).
     public var path: String
@@ -19,5 +20,13 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(path):\(line):\(column): \(message)" }
+    /// Creates a diagnostic about the whole file (line and column 0).
+    public init(path: String, _ message: String) {
+        self.path = path
+        self.line = 0
+        self.column = 0
+        self.message = message
+    }
+
+    public var description: String { line == 0 ? "\(path): \(message)" : "\(path):\(line):\(column): \(message)" }
 }

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Glibc
 import SatwatchJSON
 
 /// A JSON file read from disk and parsed with positions, or the diagnostic saying why not.
@@ -8,11 +8,13 @@ public struct SourceFile {
     /// The parsed document.
     public var root: JSONNode
 
-    /// Reads and parses `path`; on failure reports one diagnostic and returns nil.
-    public static func load(_ path: String, into log: DiagnosticLog) -> SourceFile? {
+    /// Reads and parses `path`; on failure reports one diagnostic and returns nil: the system's
+    /// reason when it cannot be read (`cannot read: Permission denied`), followed by
+    /// `hintWhenMissing` when there is no file at all.
+    public static func load(_ path: String, into log: DiagnosticLog, hintWhenMissing: String = "") -> SourceFile? {
         guard let bytes = FileBytes.read(path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            log.report(path, at: .start, exists ? "cannot read file" : "no such file")
+            let code = errno
+            log.append(Diagnostic(path: path, "cannot read: \(String(cString: strerror(code)))" + (code == ENOENT ? hintWhenMissing : "")))
             return nil
         }
         do {

@@ -7,4 +7,6 @@ struct Boards: Sendable {
     let histories: HistoryHandover
     let store: StoreHealthBoard
     let startedAt: Timestamp
+    /// Created with the worker's first (successful) load; SIGHUP reloads update it.
+    let reloads = ConfigReloadBoard()
 }

@@ -59,7 +59,10 @@ public struct Daemon: Sendable {
                 logger.info("stopped")
                 return 0
             case .signal:
-                guard let reloaded = reload(replacing: setup) else { continue }
+                guard let reloaded = reload(replacing: setup) else {
+                    boards.reloads.record(successful: false, at: WallClock.now())
+                    continue
+                }
                 // Never two generations at once: one that does not stop in time ends the worker,
                 // and the supervisor starts a clean one.
                 guard await stop(running, feeds: nil) else {
@@ -73,6 +76,7 @@ public struct Daemon: Sendable {
                     return 1
                 }
                 running = next
+                boards.reloads.record(successful: true, at: WallClock.now())
                 let (restarted, kept) = await feeds.update(to: setup.config.feeds)
                 logWarnings(setup)
                 logger.info("reloaded", LogFields(summary(setup).pairs + [("feeds_restarted", "\(restarted)"),

@@ -3,9 +3,15 @@ extension EndpointPages {
     func metrics(now: Timestamp) -> String {
         var page = PrometheusText()
         page.family("satwatch_build_info", "gauge", "Build information.")
-        page.sample("satwatch_build_info", ["version": SatwatchVersion.current], 1)
+        page.sample("satwatch_build_info", ["version": SatwatchVersion.current, "revision": SatwatchVersion.revision], 1)
         page.family("satwatch_start_time_seconds", "gauge", "When the worker started, in Unix seconds.")
         page.sample("satwatch_start_time_seconds", [:], boards.startedAt.seconds)
+
+        let reload = boards.reloads.snapshot
+        page.family("satwatch_config_last_reload_successful", "gauge", "1 when the last load of the config (start or SIGHUP) succeeded, 0 when it was refused.")
+        page.sample("satwatch_config_last_reload_successful", [:], reload.successful ? 1 : 0)
+        page.family("satwatch_config_last_reload_success_timestamp_seconds", "gauge", "When the config was last loaded successfully, in Unix seconds.")
+        page.sample("satwatch_config_last_reload_success_timestamp_seconds", [:], reload.lastSuccess.seconds)
 
         page.family("satwatch_state_errors_total", "counter", "Failed operations on the state file (disk full, read-only, damaged, locked).")
         page.sample("satwatch_state_errors_total", [:], Double(boards.store.errorsTotal))

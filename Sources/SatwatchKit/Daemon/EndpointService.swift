@@ -15,7 +15,10 @@ struct EndpointService: Service {
         } catch {
             throw EndpointError(description: "http endpoint: \(error.description)")
         }
-        logger.info("http endpoint listening", ["address": listen.description])
+        // The port bound, not the one asked for: with port 0 the system picks one.
+        var bound = listen
+        bound.port = server.port
+        logger.info("http endpoint listening", ["address": bound.description])
     }
 
     func run() async throws {

@@ -68,7 +68,9 @@ import SatwatchTestSupport
         (["notify", "nope"], "satwatch notify: unknown channel \"nope\" (configured: console, hook)"),
         (["notify"], "satwatch notify: name the channel to send to"),
         (["notify", "console", "hook"], "satwatch notify: unexpected argument \"hook\""),
-        (["notify", "console", "--messages", "x"], "satwatch notify: unknown option \"--messages\""),
+        (["notify", "console", "--messages", "x"], "satwatch notify: unknown option \"--messages\" (did you mean \"--message\"?)"),
+        (["notify", "hok"], "satwatch notify: unknown channel \"hok\" (did you mean \"hook\"?)"),
+        (["notify", "consloe"], "satwatch notify: unknown channel \"consloe\" (did you mean \"console\"?)"),
     ] as [([String], String)])
     func usageErrorsExit2(_ arguments: [String], _ message: String) async throws {
         let file = try ConfigFile(#""console": {"type": "log"}, "hook": {"type": "webhook", "url": "http://127.0.0.1:9/x"}"#)

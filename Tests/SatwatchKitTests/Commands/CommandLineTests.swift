@@ -8,6 +8,17 @@ import SatwatchTestSupport
         (["frobnicate"], "satwatch: unknown command \"frobnicate\""),
         ([], "satwatch: missing command"),
         (["check", "--bogus"], "satwatch check: unknown option \"--bogus\""),
+        (["chek"], "satwatch: unknown command \"chek\" (did you mean \"check\"?)"),
+        (["stauts"], "satwatch: unknown command \"stauts\" (did you mean \"status\"?)"),
+        (["--verison"], "satwatch: unknown command \"--verison\" (did you mean \"--version\"?)"),
+        (["help", "frobnicate"], "satwatch: unknown command \"frobnicate\""),
+        (["check", "--confg", "x"], "satwatch check: unknown option \"--confg\" (did you mean \"--config\"?)"),
+        (["check", "-x"], "satwatch check: unknown option \"-x\""),
+        (["check", "-c"], "satwatch check: option -c needs a value"),
+        (["test", "-c", "x"], "satwatch test: unknown option \"-c\""),
+        (["purge", "--ded"], "satwatch purge: unknown option \"--ded\" (did you mean \"--dead\"?)"),
+        (["completion"], "satwatch completion: name the shell: bash or zsh"),
+        (["completion", "fish"], "satwatch completion: unknown shell \"fish\" (bash or zsh)"),
         (["check", "--config"], "satwatch check: option --config needs a value"),
         (["test"], "satwatch test: name at least one test file"),
     ] as [([String], String)])
@@ -20,13 +31,47 @@ import SatwatchTestSupport
         #expect(captured.err.last?.hasPrefix("Run 'satwatch") == true)
     }
 
-    @Test func versionAndHelp() async {
+    @Test func versionNamesTheRevision() async {
         let captured = CapturedIO()
         #expect(await SatwatchCommandLine.run(["--version"], io: captured.io) == 0)
-        #expect(captured.out == ["satwatch \(SatwatchVersion.current)"])
+        #expect(captured.out == ["satwatch \(SatwatchVersion.current) (revision \(SatwatchVersion.revision))"])
+        // Built from this checkout, the plugin wrote its commit (a clone without .git says "unknown").
+        #expect(SatwatchVersion.revision.count == 12 && SatwatchVersion.revision.allSatisfy(\.isHexDigit))
+    }
+
+    @Test func helpAndHelpCommand() async {
         let help = CapturedIO()
         #expect(await SatwatchCommandLine.run(["--help"], io: help.io) == 0)
         #expect(help.out.contains { $0.contains("check [--config F]") })
+        for command in ["run", "record", "completion"] {
+            let viaHelp = CapturedIO(), viaFlag = CapturedIO()
+            #expect(await SatwatchCommandLine.run(["help", command], io: viaHelp.io) == 0)
+            #expect(await SatwatchCommandLine.run([command, "--help"], io: viaFlag.io) == 0)
+            #expect(viaHelp.out == viaFlag.out)
+            #expect(viaHelp.out.first?.hasPrefix("Usage: satwatch \(command)") == true)
+        }
+    }
+
+    @Test(arguments: [
+        (["-c", "a.json"], ["config": "a.json"], [String]()),
+        (["--config", "a.json", "x"], ["config": "a.json"], ["x"]),
+        (["--config=a.json"], ["config": "a.json"], []),
+        (["--", "-c", "a.json"], [:], ["-c", "a.json"]),
+        (["-", "-c", "b.json"], ["config": "b.json"], ["-"]),
+    ] as [([String], [String: String], [String])])
+    func shortConfigOption(_ arguments: [String], _ options: [String: String], _ positionals: [String]) throws {
+        let parsed = try ArgumentList(arguments, options: ["config"])
+        #expect(parsed.options == options)
+        #expect(parsed.positionals == positionals)
+    }
+
+    @Test(arguments: [
+        ("chek", ["check", "test", "help"], "check"), ("tema", ["team", "mail"], "team"),
+        ("mempol", FeedKind.allCases.map(\.rawValue), "mempool"), ("check", ["check"], nil),
+        ("frobnicate", ["check", "run"], nil), ("x", ["run"], nil), ("coinmetric", ["coinmetrics", "coinbase"], "coinmetrics"),
+    ] as [(String, [String], String?)])
+    func didYouMean(_ word: String, _ candidates: [String], _ expected: String?) {
+        #expect(EditDistance.closest(to: word, among: candidates) == expected)
     }
 
     @Test func shippedRuleTestsPass() async {
@@ -51,5 +96,36 @@ import SatwatchTestSupport
             "  expected:", "    30s hot firing", "  got:", "    10s hot firing",
             "  - missing: 30s hot firing", "  + unexpected: 10s hot firing", "0 passed, 1 failed",
         ])
+    }
+
+    @Test func anInvalidTestFileReportsItsProblemsOnStderr() async throws {
+        let folder = try TestPaths.temporaryFolder()
+        let path = folder.appendingPathComponent("t.json").path
+        try #"{"rules": [], "tests": 3}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let captured = CapturedIO()
+        #expect(await SatwatchCommandLine.run(["test", path], io: captured.io) == 1)
+        #expect(captured.out == ["FAIL \(path): the test file is invalid", "0 passed, 1 failed"])
+        #expect(captured.err.count == 1 && captured.err[0].hasPrefix("\(path):1:"))
+    }
+
+    @Test func usageLinesNameTheOptionsCompletionOffers() {
+        #expect(CommandOption.options(inUsage: RetryCommand.help) == [
+            CommandOption(name: "channel", value: "C"), CommandOption(name: "dead", value: nil), CommandOption(name: "config", value: "F"),
+        ])
+        #expect(CommandOption.options(inUsage: ReplayCommand.help).map(\.name) == ["config", "input", "feed", "start", "dispatch"])
+        #expect(CommandOption.options(inUsage: TestCommand.help).isEmpty)
+    }
+
+    /// Completion reads each command's options from its usage line: every one must be accepted.
+    @Test func everyOptionInAUsageLineIsAccepted() async {
+        for command in SatwatchCommandLine.commands where command != CompletionCommand.self {
+            for option in CommandOption.options(inUsage: command.help) where option.name != "config" {
+                let arguments = [command.name] + (command == NotifyCommand.self ? ["c"] : [])
+                    + ["--\(option.name)"] + (option.value == nil ? [] : ["1"]) + ["-c", "/nonexistent/satwatch.json"]
+                let captured = CapturedIO()
+                _ = await SatwatchCommandLine.run(arguments, io: captured.io)
+                #expect(!captured.err.contains { $0.contains("unknown option") }, "\(arguments): \(captured.err)")
+            }
+        }
     }
 }

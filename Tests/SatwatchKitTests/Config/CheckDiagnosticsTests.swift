@@ -6,7 +6,8 @@ import SatwatchTestSupport
 /// `satwatch check` over bad fixtures: every kind of problem, reported all at once, each with
 /// its exact `path:line:column: message`, and warnings that do not fail the check, as
 /// `path: warning: message` (Fixtures/check/<case>/expected.txt). `rule-links` and `configmap`
-/// hold real symbolic links, as git stores them.
+/// hold real symbolic links, as git stores them. Problems, warnings and the failure summary go
+/// to standard error; standard output has only the `ok` line.
 @Suite struct CheckDiagnosticsTests {
     /// The cases `check` passes (exit 0), with or without warnings.
     static let valid = ["valid", "rule-links", "configmap", "no-rules", "empty-rule-file", "all-disabled"]
@@ -19,17 +20,31 @@ import SatwatchTestSupport
             .split(separator: "\n").map(String.init)
         let captured = CapturedIO()
         let status = await SatwatchCommandLine.run(["check", "--config", folder.path + "/satwatch.json"], io: captured.io)
-        let printed = captured.out.map { $0.replacingOccurrences(of: folder.path + "/", with: "") }
+        let valid = Self.valid.contains(name)
+        // Warnings and problems (stderr) come before the summary (stdout when valid).
+        let printed = (captured.err + captured.out).map { $0.replacingOccurrences(of: folder.path + "/", with: "") }
         #expect(printed == expected)
-        #expect(status == (Self.valid.contains(name) ? 0 : 1))
+        #expect(valid ? captured.out.count == 1 : captured.out.isEmpty, "only the ok line goes to stdout")
+        #expect(status == (valid ? 0 : 1))
     }
 
     @Test func aMissingConfigSaysWhatToDo() async throws {
         let path = try TestPaths.temporaryFolder().appendingPathComponent("satwatch.json").path
         let captured = CapturedIO()
         #expect(await SatwatchCommandLine.run(["check", "--config", path], io: captured.io) == 1)
-        #expect(captured.out.first == "\(path):1:1: no config file here: pass --config FILE or set SATWATCH_CONFIG "
-            + "(deploy/satwatch.json in the source tree is a working example)")
+        #expect(captured.err == [
+            "\(path): cannot read: No such file or directory (pass --config FILE or set SATWATCH_CONFIG; "
+                + "deploy/satwatch.json in the source tree is a working example)",
+            "\(path): 1 problem in 1 file",
+        ])
+        #expect(captured.out.isEmpty)
+    }
+
+    @Test func anUnreadableConfigSaysWhyWithoutAPosition() async throws {
+        let folder = try TestPaths.temporaryFolder()
+        let captured = CapturedIO()
+        #expect(await SatwatchCommandLine.run(["check", "-c", folder.path], io: captured.io) == 1)
+        #expect(captured.err.first == "\(folder.path): cannot read: Is a directory")
     }
 
     @Test func shippedExampleConfigIsValid() async {

@@ -42,4 +42,20 @@ import Testing
         #expect(response.body.contains("last error: HTTP 401 for /v4?api_key=***"))
         #expect(!response.body.contains("K3y-0f-the-feed"))
     }
+
+    @Test func metricsNameTheRevisionAndTheLastReload() {
+        let (pages, boards) = Self.pages(startedAgo: .seconds(1))
+        let loaded = boards.reloads.snapshot.lastSuccess
+        let lines = { pages.metrics(now: WallClock.now()).split(separator: "\n").map(String.init) }
+        #expect(lines().contains("satwatch_build_info{version=\"\(SatwatchVersion.current)\",revision=\"\(SatwatchVersion.revision)\"} 1"))
+        #expect(lines().contains("satwatch_config_last_reload_successful 1"))
+        let since = "satwatch_config_last_reload_success_timestamp_seconds \(PrometheusText.format(loaded.seconds))"
+        #expect(lines().contains(since))
+        boards.reloads.record(successful: false, at: loaded + .seconds(60))
+        #expect(lines().contains("satwatch_config_last_reload_successful 0"))
+        #expect(lines().contains(since))
+        boards.reloads.record(successful: true, at: loaded + .seconds(120))
+        #expect(lines().contains("satwatch_config_last_reload_successful 1"))
+        #expect(lines().contains("satwatch_config_last_reload_success_timestamp_seconds \(PrometheusText.format((loaded + .seconds(120)).seconds))"))
+    }
 }

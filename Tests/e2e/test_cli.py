@@ -1,0 +1,128 @@
+"""The command line as a user meets it: --version, check's streams, shell completion in real
+shells, and the HTTP endpoint's `http` settings (null, port 0) with their log lines and metrics."""
+import json
+import re
+import shutil
+import signal
+import subprocess
+
+from conftest import BINARY, ROOT, metrics, wait_for
+
+
+def satwatch(*args, **kwargs):
+    return subprocess.run([str(BINARY), *args], capture_output=True, text=True, timeout=60, **kwargs)
+
+
+def worker_config(feed, **extra):
+    base = {"feeds": {"mempool": {"url": feed.url, "stale_after": "30s"}},
+            "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}
+    base.update(extra)
+    return base
+
+
+def test_version_names_the_source_revision():
+    result = satwatch("--version")
+    assert result.returncode == 0
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True)
+    revision = head.stdout.strip() if head.returncode == 0 else "unknown"
+    assert re.fullmatch(rf"satwatch \d+\.\d+\.\d+ \(revision {revision}\)\n", result.stdout), result.stdout
+
+
+def test_check_prints_problems_on_stderr_and_the_reason_a_file_cannot_be_read(tmp_path):
+    missing = tmp_path / "satwatch.json"
+    result = satwatch("check", "-c", str(missing))
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.splitlines() == [
+        f"{missing}: cannot read: No such file or directory (pass --config FILE or set SATWATCH_CONFIG; "
+        "deploy/satwatch.json in the source tree is a working example)",
+        f"{missing}: 1 problem in 1 file"]
+    missing.write_text('{"rules": [], "stat": "x.db"}')
+    result = satwatch("check", "--config", str(missing))
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.splitlines() == [f'{missing}:1:15: unknown key "stat" (did you mean "state"?)',
+                                          f"{missing}: 1 problem in 1 file"]
+
+
+def test_bash_completion_completes_commands_options_feeds_and_files(tmp_path):
+    (tmp_path / "satwatch.json").write_text("{}")
+    script = tmp_path / "completion.bash"
+    script.write_text(satwatch("completion", "bash").stdout)
+    driver = f"""
+        source {script}
+        complete -p satwatch
+        show() {{ COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMPREPLY=(); _satwatch; echo $(printf '%s\\n' "${{COMPREPLY[@]}}" | sort); }}
+        show satwatch st
+        show satwatch re
+        show satwatch record --f
+        show satwatch record --feed mem
+        show satwatch check -c sat
+        show satwatch check --config ""
+        show satwatch replay --config satwatch.json --
+        show satwatch help pu
+        show satwatch completion ""
+        show satwatch record --duration ""
+    """
+    result = subprocess.run(["bash", "--norc", "--noprofile", "-c", driver], cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "complete -o filenames -F _satwatch satwatch",
+        "status",
+        "record replay retry",
+        "--feed",
+        "mempool",
+        "satwatch.json",
+        "completion.bash satwatch.json",
+        "--config --dispatch --feed --help --input --start",
+        "purge",
+        "bash zsh",
+        "",
+    ]
+
+
+def test_zsh_completion_is_valid_zsh_and_registers_itself(tmp_path):
+    zsh = shutil.which("zsh")
+    assert zsh, "zsh is installed by scripts/install-deps.sh"
+    script = tmp_path / "_satwatch"
+    script.write_text(satwatch("completion", "zsh").stdout)
+    assert script.read_text().startswith("#compdef satwatch\n")
+    checked = subprocess.run([zsh, "-n", str(script)], capture_output=True, text=True, timeout=30)
+    assert checked.returncode == 0, checked.stderr
+    loaded = subprocess.run([zsh, "-f", "-c", f"autoload -Uz compinit && compinit -u -D && source {script} && print -r -- $_comps[satwatch]"],
+                            capture_output=True, text=True, timeout=30)
+    assert (loaded.returncode, loaded.stdout) == (0, "_satwatch\n"), loaded.stderr
+
+
+def test_http_null_turns_the_endpoint_off(feed, workers):
+    worker = workers(worker_config(feed, http=None), {}).start()
+    assert re.search(r"msg=started .*http=off", worker.log_text()), worker.log_text()
+    assert "http endpoint" not in worker.log_text()
+    assert worker.stop() == 0
+
+
+def test_port_zero_logs_the_port_bound_and_reloads_show_on_metrics(feed, workers):
+    worker = workers(worker_config(feed, http={"listen": "127.0.0.1:0"}), {}).start()
+    match = worker.wait_log(r'msg="http endpoint listening" address=127\.0\.0\.1:(\d+)')
+    worker.http_port = int(match.group(1))
+    assert worker.http_port != 0
+    values = metrics(worker)
+    build = [labels for (name, labels) in values if name == "satwatch_build_info"]
+    assert len(build) == 1 and dict(build[0])["revision"] == satwatch("--version").stdout.split("revision ")[1].rstrip(")\n")
+    assert values[("satwatch_config_last_reload_successful", ())] == 1
+    loaded = values[("satwatch_config_last_reload_success_timestamp_seconds", ())]
+    assert loaded > 0
+    worker.write_rules("broken.json", '{"rules": [{"name": "x", "metric": "fee.fastestt", "above": 1}]}')
+    worker.signal(signal.SIGHUP)
+    worker.wait_log(r"reload failed; keeping the running config and rules")
+    values = metrics(worker)
+    assert values[("satwatch_config_last_reload_successful", ())] == 0
+    assert values[("satwatch_config_last_reload_success_timestamp_seconds", ())] == loaded
+    (worker.folder / "rules" / "broken.json").unlink()
+    worker.signal(signal.SIGHUP)
+    worker.wait_log(r"msg=reloaded")
+    # A reload rebinds the endpoint; with port 0 it may get another port, and logs it.
+    wait_for(lambda: len(re.findall(r'msg="http endpoint listening"', worker.log_text())) == 2, what="the endpoint again")
+    worker.http_port = int(re.findall(r'msg="http endpoint listening" address=127\.0\.0\.1:(\d+)', worker.log_text())[-1])
+    values = metrics(worker)
+    assert values[("satwatch_config_last_reload_successful", ())] == 1
+    assert values[("satwatch_config_last_reload_success_timestamp_seconds", ())] >= loaded
+    assert worker.stop() == 0
