@@ -20,7 +20,7 @@ enum RetryCommand: SatwatchCommand {
         case .exit(let status): return status
         case .ready(let loaded, let opened): (setup, store) = (loaded, opened)
         }
-        if case .channel(let channel) = selection, setup.config.channels[channel] == nil {
+        if case .channel(let channel) = selection, !setup.config.channelNames.contains(channel) {
             let known = setup.config.channelNames.isEmpty ? "none" : setup.config.channelNames.joined(separator: ", ")
             throw UsageError("unknown channel \"\(channel)\" (configured: \(known))")
         }

@@ -13,6 +13,15 @@ public final class DiagnosticLog {
         diagnostics.append(Diagnostic(path: path, at: location, message))
     }
 
+    /// Records that `${name}` is unset, at `location`; `unsetVariables` tells these apart.
+    public func reportUnset(_ path: String, at location: SourceLocation, name: String) {
+        unsetVariables[diagnostics.count] = name
+        report(path, at: location, "environment variable \(name) is not set")
+    }
+
+    /// The variable of each unset-variable problem, by its index in `diagnostics`.
+    public private(set) var unsetVariables: [Int: String] = [:]
+
     /// Records an existing diagnostic.
     public func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
