@@ -67,6 +67,18 @@ import SatwatchTestSupport
                                               "\(config.path): 1 problem; run 'satwatch check' for details"] : []))
     }
 
+    /// A channel that failed to load is reported once, at the channel, not again in the rules.
+    @Test func aChannelThatFailedIsStillKnownToRules() async throws {
+        let config = try TwoSecrets()
+        try String(contentsOfFile: config.path, encoding: .utf8).replacingOccurrences(of: #""type": "slack""#, with: #""type": "slak""#)
+            .write(toFile: config.path, atomically: true, encoding: .utf8)
+        let captured = CapturedIO(environment: ["SLACK_WEBHOOK_URL": "http://127.0.0.1:9/hook", "SMTP_PASSWORD": "x"])
+        #expect(await SatwatchCommandLine.run(["check", "--config", config.path], io: captured.io) == 1)
+        #expect(captured.out.count == 2)
+        #expect(captured.out.first?.contains(#"unknown channel type "slak""#) == true)
+        #expect(captured.out.last == "\(config.path): 1 problem in 1 file")
+    }
+
     @Test func checkStillNeedsEverySecret() async throws {
         let config = try TwoSecrets()
         let captured = CapturedIO(environment: ["SLACK_WEBHOOK_URL": "http://127.0.0.1:9/hook"])
