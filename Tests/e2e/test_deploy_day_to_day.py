@@ -5,7 +5,10 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
+
+import pytest
 
 from conftest import BINARY, ROOT
 
@@ -50,3 +53,20 @@ def test_readme_command_lines_work_beside_a_root_only_env_file(tmp_path, receive
         if arguments[0] == "notify":
             assert done.stdout.strip() == "sent to mail"
     assert [m["rcpt_tos"] for m in mailbox.messages()] == [["me@example.com"]]
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"), reason="needs root to run as another user")
+def test_an_env_file_the_user_cannot_read_is_refused_with_errno(tmp_path):
+    """The unit's file is root-only: as another user, --env-file says so instead of running on
+    without the secrets."""
+    nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    if subprocess.run([*nobody, str(BINARY), "--version"], capture_output=True).returncode != 0:
+        pytest.skip("the binary is not reachable for uid 65534 (a checkout under a private home)")
+    env_file = tmp_path / "satwatch.env"
+    env_file.write_text("SMTP_PASSWORD=change-me\n")
+    os.chmod(env_file, 0o600)
+    done = subprocess.run([*nobody, str(BINARY), "status",
+                           "--config", str(tmp_path / "satwatch.json"), "--env-file", str(env_file)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr == f"satwatch status: cannot read env file {env_file}: Permission denied (EACCES)\n"
