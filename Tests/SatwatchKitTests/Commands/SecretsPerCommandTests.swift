@@ -46,6 +46,19 @@ import SatwatchTestSupport
         #expect(captured.err == [])
     }
 
+    @Test func replayNeedsSecretsOnlyToDispatch() async throws {
+        let config = try TwoSecrets()
+        let frames = config.folder.appendingPathComponent("frames.txt").path
+        #expect(FileManager.default.createFile(atPath: frames, contents: Data()))
+        let replay = ["replay", "--config", config.path, "--input", frames, "--feed", "mempool"]
+        let dry = CapturedIO(environment: ["SLACK_WEBHOOK_URL": "http://127.0.0.1:9/hook"])
+        #expect(await SatwatchCommandLine.run(replay, io: dry.io) == 0)
+        #expect(dry.err == [])
+        let dispatch = CapturedIO(environment: ["SLACK_WEBHOOK_URL": "http://127.0.0.1:9/hook"])
+        #expect(await SatwatchCommandLine.run(replay + ["--dispatch"], io: dispatch.io) == 1)
+        #expect(dispatch.err.first == "\(config.path):\(config.passwordPlace): environment variable SMTP_PASSWORD is not set")
+    }
+
     @Test func notifyNeedsOnlyItsOwnChannelsSecret() async throws {
         let config = try TwoSecrets()
         let endpoint = try await HTTPPeer.shared().endpoint()
