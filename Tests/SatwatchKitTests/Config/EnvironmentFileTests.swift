@@ -57,6 +57,14 @@ import SatwatchTestSupport
         #expect(parsed.problems.map(\.description) == ["e.env:2:4: invalid UTF-8"])
     }
 
+    /// What install.sh puts at /etc/satwatch/satwatch.env reads cleanly.
+    @Test func theShippedExampleParses() throws {
+        let path = TestPaths.repositoryRoot.appendingPathComponent("deploy/satwatch.env.example").path
+        let variables = try EnvironmentFile.load(path).get()
+        #expect(variables["SMTP_PASSWORD"] == "change-me")
+        #expect(variables["SLACK_WEBHOOK_URL"] == "https://hooks.slack.com/services/T000/B000/XXXXXXXX")
+    }
+
     @Test func anUnreadableFileNamesErrno() throws {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
