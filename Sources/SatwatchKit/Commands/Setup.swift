@@ -13,22 +13,35 @@ public struct Setup: Sendable {
     /// `${NAME}` values must be set.
     public static func load(path: String, environment: [String: String], logger: Logger,
                             secrets: SecretNeed = .all) -> (Setup?, [Diagnostic]) {
+        let (setup, log) = loadLogged(path: path, environment: environment, logger: logger, secrets: secrets)
+        return (setup, log.diagnostics)
+    }
+
+    private static func loadLogged(path: String, environment: [String: String], logger: Logger,
+                                   secrets: SecretNeed) -> (Setup?, DiagnosticLog) {
         let log = DiagnosticLog()
         let variables = ConfigEnvironment(environment)
         guard let config = ConfigLoader.load(path: path, environment: variables, logger: logger, log: log, secrets: secrets) else {
-            return (nil, log.diagnostics)
+            return (nil, log)
         }
         let files = RuleLoader.files(in: config.rulePaths)
         let rules = RuleLoader.load(files: files, context: RuleLoader.Context(config: config), log: log)
-        return (Setup(config: config, rules: rules, ruleFiles: files), log.diagnostics)
+        return (Setup(config: config, rules: rules, ruleFiles: files), log)
     }
 
     /// Loads like `load`, printing every problem to `io.err`; nil when anything was wrong.
     static func loadValid(path: String, io: CommandIO, logger: Logger, secrets: SecretNeed = .all) -> Setup? {
-        let (setup, diagnostics) = load(path: path, environment: io.environment, logger: logger, secrets: secrets)
-        for diagnostic in diagnostics { io.err(diagnostic.description) }
-        guard let setup, diagnostics.isEmpty else {
-            io.err("\(path): \(Plural.count(diagnostics.count, "problem")); run 'satwatch check' for details")
+        let (setup, log) = loadLogged(path: path, environment: io.environment, logger: logger, secrets: secrets)
+        for diagnostic in log.diagnostics { io.err(diagnostic.description) }
+        guard let setup, log.isEmpty else {
+            var unset: [String] = []
+            for index in log.unsetVariables.keys.sorted() where !unset.contains(log.unsetVariables[index]!) {
+                unset.append(log.unsetVariables[index]!)
+            }
+            // Secrets are the likely cause on a server: say where they can come from.
+            let hint = unset.isEmpty ? "run 'satwatch check' for details"
+                : "set \(unset.joined(separator: ", ")) in the environment or pass --env-file FILE"
+            io.err("\(path): \(Plural.count(log.count, "problem")); \(hint)")
             return nil
         }
         return setup

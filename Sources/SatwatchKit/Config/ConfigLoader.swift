@@ -97,7 +97,7 @@ public enum ConfigLoader {
             let channel = loadChannel(member, path: object.path, log: channelLog, environment: object.environment, context: context)
             let needed = secrets.covers(member.key)
             for (index, problem) in channelLog.diagnostics.enumerated() where needed || channelLog.unsetVariables[index] == nil {
-                object.log.append(problem)
+                object.log.append(problem, unsetVariable: channelLog.unsetVariables[index])
             }
             if let channel, channelLog.isEmpty, channels[member.key] == nil { channels[member.key] = channel }
         }

@@ -22,8 +22,11 @@ public final class DiagnosticLog {
     /// The variable of each unset-variable problem, by its index in `diagnostics`.
     public private(set) var unsetVariables: [Int: String] = [:]
 
-    /// Records an existing diagnostic.
-    public func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    /// Records an existing diagnostic (from another log: `unsetVariable` keeps its kind).
+    public func append(_ diagnostic: Diagnostic, unsetVariable: String? = nil) {
+        if let unsetVariable { unsetVariables[diagnostics.count] = unsetVariable }
+        diagnostics.append(diagnostic)
+    }
 
     /// True when nothing was reported.
     public var isEmpty: Bool { diagnostics.isEmpty }

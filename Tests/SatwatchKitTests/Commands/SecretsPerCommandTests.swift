@@ -77,7 +77,7 @@ import SatwatchTestSupport
         let needsMail = command[0] == "notify"
         #expect(await SatwatchCommandLine.run(command + ["--config", config.path], io: captured.io) == (needsMail ? 1 : 0))
         #expect(captured.err == (needsMail ? ["\(config.path):\(config.passwordPlace): environment variable SMTP_PASSWORD is not set",
-                                              "\(config.path): 1 problem; run 'satwatch check' for details"] : []))
+                                              "\(config.path): 1 problem; set SMTP_PASSWORD in the environment or pass --env-file FILE"] : []))
     }
 
     /// A channel that failed to load is reported once, at the channel, not again in the rules.
