@@ -40,7 +40,8 @@ def test_check_prints_problems_on_stderr_and_the_reason_a_file_cannot_be_read(tm
     result = satwatch("check", "--config", str(missing))
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr.splitlines() == [f'{missing}:1:15: unknown key "stat" (did you mean "state"?)',
-                                          f"{missing}: 1 problem in 1 file"]
+                                          f'{missing}: warning: no rules loaded ("rules" names no file or folder)',
+                                          f"{missing}: 1 problem in 1 file, 1 warning"]
 
 
 def test_bash_completion_completes_commands_options_feeds_and_files(tmp_path):

@@ -22,8 +22,9 @@ extension SMTPChannel {
     static func readLogin(_ settings: inout ConfigObject) -> (String?, String?) {
         let username = settings.string("username")
         let password = settings.string("password")
-        if username != nil, password == nil { settings.report("username", "\"username\" needs \"password\"") }
-        if password != nil, username == nil { settings.report("password", "\"password\" needs \"username\"") }
+        // Presence, not value: an unset `${NAME}` is reported as such, not as a missing partner.
+        if username != nil, !settings.has("password") { settings.report("username", "\"username\" needs \"password\"") }
+        if password != nil, !settings.has("username") { settings.report("password", "\"password\" needs \"username\"") }
         return (username, password)
     }
 

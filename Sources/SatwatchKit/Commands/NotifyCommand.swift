@@ -18,7 +18,8 @@ enum NotifyCommand: SatwatchCommand {
         let path = ConfigLoader.path(option: parsed[option: "config"], environment: io.environment)
         // Info level, so a `log` channel's event shows; channels keep this logger.
         let logger = Logger(level: .info, sink: io.err)
-        guard let setup = Setup.loadValid(path: path, io: io, logger: logger) else { return 1 }
+        guard let setup = Setup.loadValid(path: path, io: io, logger: logger, secrets: .channel(channelName)) else { return 1 }
+        // Loaded with this channel's secrets needed, a channel named in the config is here.
         guard let channel = setup.config.channels[channelName] else {
             throw UsageError.unknown("channel", channelName, among: setup.config.channelNames, listedAs: "configured")
         }

@@ -30,7 +30,8 @@ enum ReplayCommand: SatwatchCommand {
         }
         let path = ConfigLoader.path(option: parsed[option: "config"], environment: io.environment)
         let logger = Logger(level: .warn, sink: io.err)
-        guard let setup = Setup.loadValid(path: path, io: io, logger: logger) else { return 1 }
+        guard let setup = Setup.loadValid(path: path, io: io, logger: logger,
+                                              secrets: parsed.has(flag: "dispatch") ? .all : .none) else { return 1 }
         let frames: [RecordedFrame]
         do {
             frames = try RecordingReader.read(input, feed: feed, start: start)

@@ -20,7 +20,7 @@ enum RetryCommand: SatwatchCommand {
         case .exit(let status): return status
         case .ready(let loaded, let opened): (setup, store) = (loaded, opened)
         }
-        if case .channel(let channel) = selection, setup.config.channels[channel] == nil {
+        if case .channel(let channel) = selection, !setup.config.channelNames.contains(channel) {
             throw UsageError.unknown("channel", channel, among: setup.config.channelNames, listedAs: "configured")
         }
         do {

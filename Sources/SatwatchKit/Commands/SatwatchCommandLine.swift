@@ -72,6 +72,7 @@ public enum SatwatchCommandLine {
             return 0
         }
         do {
+            guard let (rest, io) = try EnvFileOption.apply(rest, io: io, command: word) else { return 1 }
             return try await command.run(rest, io: io)
         } catch {
             io.err("satwatch \(word): \(error.message)")
@@ -108,6 +109,8 @@ public enum SatwatchCommandLine {
           help COMMAND                     the same as 'satwatch COMMAND --help'
 
         --config (or -c) defaults to $SATWATCH_CONFIG, then ./satwatch.json.
+        Every command takes --env-file FILE (systemd EnvironmentFile syntax, e.g. the unit's
+        /etc/satwatch/satwatch.env): its variables override the environment's.
         Run 'satwatch <command> --help' for details.
         """
     }

@@ -15,7 +15,7 @@ enum StateFileAccess {
     static func open(_ parsed: ArgumentList, io: CommandIO, command: String) -> Opened {
         let path = ConfigLoader.path(option: parsed[option: "config"], environment: io.environment)
         let logger = Logger(level: .error, sink: io.err)
-        guard let setup = Setup.loadValid(path: path, io: io, logger: logger) else { return .exit(1) }
+        guard let setup = Setup.loadValid(path: path, io: io, logger: logger, secrets: .none) else { return .exit(1) }
         let statePath = setup.config.statePath
         guard FileManager.default.fileExists(atPath: statePath) else {
             io.out("no state file at \(statePath) yet: nothing to \(command)")

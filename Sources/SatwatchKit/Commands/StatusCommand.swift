@@ -17,7 +17,7 @@ enum StatusCommand: SatwatchCommand {
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument \"\(parsed.positionals[0])\"") }
         let path = ConfigLoader.path(option: parsed[option: "config"], environment: io.environment)
         let logger = Logger(level: .error, sink: io.err)
-        guard let setup = Setup.loadValid(path: path, io: io, logger: logger) else { return 1 }
+        guard let setup = Setup.loadValid(path: path, io: io, logger: logger, secrets: .none) else { return 1 }
         let statePath = setup.config.statePath
         guard FileManager.default.fileExists(atPath: statePath) else {
             io.out("no state file at \(statePath) yet: the worker has not run with this config")

@@ -10,7 +10,8 @@ public struct Config: Sendable {
     public var feeds: [FeedConfig]
     /// Channels by name, in the order the config lists them.
     public var channels: [String: any Channel]
-    /// Channel names in config order.
+    /// Every channel name in config order, also of channels not in `channels` (unavailable to
+    /// this command: their variables are unset and it does not send through them).
     public var channelNames: [String]
     /// Channels for rules that name none, and for the built-in `feed-stale:<feed>` alerts.
     public var defaultChannels: [String]

@@ -10,9 +10,10 @@ public enum ConfigLoader {
     }
 
     /// Loads `path`. Returns nil only when the file cannot be read or is not JSON; otherwise a
-    /// config built from everything valid (check `log` for problems).
+    /// config built from everything valid (check `log` for problems). Channels outside `secrets`
+    /// may have unset variables (see ``SecretNeed``).
     public static func load(path: String, environment: ConfigEnvironment, logger: Logger,
-                            log: DiagnosticLog) -> Config? {
+                            log: DiagnosticLog, secrets: SecretNeed = .all) -> Config? {
         let hint = " (pass --config FILE or set SATWATCH_CONFIG; deploy/satwatch.json in the source tree is a working example)"
         guard let file = SourceFile.load(path, into: log, hintWhenMissing: hint),
               var root = ConfigObject(file.root, path: path, log: log, environment: environment) else { return nil }
@@ -22,11 +23,11 @@ public enum ConfigLoader {
         let rulePaths = loadRulePaths(&root, paths: paths)
         let feeds = root.object("feeds").map { loadFeeds($0, paths: paths) } ?? []
         let context = ChannelContext(logger: logger, paths: paths)
-        let (channels, channelNames) = root.object("channels").map { loadChannels($0, context: context) } ?? ([:], [])
+        let (channels, channelNames) = root.object("channels").map { loadChannels($0, context: context, secrets: secrets) } ?? ([:], [])
         var defaults = root.object("defaults")
         let defaultChannels = defaults?.strings("channels") ?? []
         if let defaults {
-            for name in defaultChannels where channels[name] == nil {
+            for name in defaultChannels where !channelNames.contains(name) {
                 defaults.report("channels", "unknown channel \"\(name)\" in defaults.channels" + EditDistance.hint(for: name, among: channelNames))
             }
             defaults.finish()
@@ -86,30 +87,42 @@ public enum ConfigLoader {
         }
     }
 
-    private static func loadChannels(_ object: ConfigObject, context: ChannelContext) -> ([String: any Channel], [String]) {
+    /// The channels that loaded, and every channel name (also of those that did not, so rules
+    /// naming them get no second, misleading "unknown channel").
+    private static func loadChannels(_ object: ConfigObject, context: ChannelContext,
+                                     secrets: SecretNeed) -> ([String: any Channel], [String]) {
         var channels: [String: any Channel] = [:]
         var names: [String] = []
         var object = object
         for member in object.members {
             _ = object.member(member.key)
-            guard var settings = ConfigObject(member.node, path: object.path, log: object.log,
-                                              environment: object.environment) else { continue }
-            guard let typeName = settings.string("type", required: true) else { continue }
-            guard let type = ChannelRegistry.type(named: typeName) else {
-                let hint = EditDistance.hint(for: typeName, among: ChannelRegistry.types.map { $0.typeName })
-                settings.report("type", "unknown channel type \"\(typeName)\"" + (hint.isEmpty ? " (known: \(ChannelRegistry.typeNames))" : hint))
-                continue
+            if !names.contains(member.key) { names.append(member.key) }
+            // Problems go to a log of the channel's own first: unset variables of a channel the
+            // command does not send through are no error.
+            let channelLog = DiagnosticLog()
+            let channel = loadChannel(member, path: object.path, log: channelLog, environment: object.environment, context: context)
+            let needed = secrets.covers(member.key)
+            for (index, problem) in channelLog.diagnostics.enumerated() where needed || channelLog.unsetVariables[index] == nil {
+                object.log.append(problem, unsetVariable: channelLog.unsetVariables[index])
             }
-            let before = object.log.count
-            let channel = type.configure(name: member.key, settings: &settings, context: context)
-            settings.finish()
-            if let channel, object.log.count == before, channels[member.key] == nil {
-                channels[member.key] = channel
-                names.append(member.key)
-            }
+            if let channel, channelLog.isEmpty, channels[member.key] == nil { channels[member.key] = channel }
         }
         object.finish()
         return (channels, names)
+    }
+
+    private static func loadChannel(_ member: JSONMember, path: String, log: DiagnosticLog, environment: ConfigEnvironment?,
+                                    context: ChannelContext) -> (any Channel)? {
+        guard var settings = ConfigObject(member.node, path: path, log: log, environment: environment),
+              let typeName = settings.string("type", required: true) else { return nil }
+        guard let type = ChannelRegistry.type(named: typeName) else {
+            let hint = EditDistance.hint(for: typeName, among: ChannelRegistry.types.map { $0.typeName })
+            settings.report("type", "unknown channel type \"\(typeName)\"" + (hint.isEmpty ? " (known: \(ChannelRegistry.typeNames))" : hint))
+            return nil
+        }
+        let channel = type.configure(name: member.key, settings: &settings, context: context)
+        settings.finish()
+        return channel
     }
 
     private static func loadLog(_ root: inout ConfigObject) -> (Logger.Format, Logger.Level) {

@@ -91,7 +91,7 @@ extension ConfigObject {
         case .failure(let unset):
             var location = node.location
             location.column += 1 + unset.offset  // past the opening quote
-            report(at: location, "environment variable \(unset.name) is not set")
+            log.reportUnset(path, at: location, name: unset.name)
             return nil
         }
     }

@@ -13,8 +13,20 @@ public final class DiagnosticLog {
         diagnostics.append(Diagnostic(path: path, at: location, message))
     }
 
-    /// Records an existing diagnostic.
-    public func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    /// Records that `${name}` is unset, at `location`; `unsetVariables` tells these apart.
+    public func reportUnset(_ path: String, at location: SourceLocation, name: String) {
+        unsetVariables[diagnostics.count] = name
+        report(path, at: location, "environment variable \(name) is not set")
+    }
+
+    /// The variable of each unset-variable problem, by its index in `diagnostics`.
+    public private(set) var unsetVariables: [Int: String] = [:]
+
+    /// Records an existing diagnostic (from another log: `unsetVariable` keeps its kind).
+    public func append(_ diagnostic: Diagnostic, unsetVariable: String? = nil) {
+        if let unsetVariable { unsetVariables[diagnostics.count] = unsetVariable }
+        diagnostics.append(diagnostic)
+    }
 
     /// True when nothing was reported.
     public var isEmpty: Bool { diagnostics.isEmpty }

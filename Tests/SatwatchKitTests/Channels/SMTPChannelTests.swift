@@ -16,6 +16,11 @@ import SatwatchTestSupport
         (#"{\#(base), "url": "smtp://h", "tls": "ssl"}"#, [#"1:113: unknown tls mode "ssl" (known: starttls, tls, none)"#]),
         (#"{\#(base), "url": "smtp://h", "password": "x"}"#, [#"1:118: "password" needs "username""#]),
         (#"{\#(base), "url": "smtp://h", "username": "x"}"#, [#"1:118: "username" needs "password""#]),
+        // An unset variable is reported as itself, not as a missing partner.
+        (#"{\#(base), "url": "smtp://h", "username": "x", "password": "${SMTP_PASSWORD}"}"#,
+         ["1:136: environment variable SMTP_PASSWORD is not set"]),
+        (#"{\#(base), "url": "smtp://h", "username": "${SMTP_USER}", "password": "x"}"#,
+         ["1:119: environment variable SMTP_USER is not set"]),
         (#"{"type": "smtp", "url": "smtp://h", "from": "alerts", "to": []}"#,
          [#"1:45: invalid address "alerts": address needs exactly one @"#, #"1:61: "to" must list at least one address"#]),
         (#"{"type": "smtp", "url": "smtp://h", "from": "a@b.c", "to": ["ok@x.y", "bad@", "Me <x@y.z"]}"#,
