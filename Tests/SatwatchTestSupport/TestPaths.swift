@@ -1,7 +1,8 @@
 import Foundation
 
 /// Paths shared by the test targets: the repository, its recorded feed fixtures, the Python
-/// interpreter for the peers and temporary folders. Target-specific fixture folders are extensions in their own targets.
+/// interpreter for the peers and temporary folders. Target-specific fixture folders are
+/// extensions in their own targets.
 public enum TestPaths {
     /// The repository root, found from this file's path (`Tests/SatwatchTestSupport/`).
     public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
