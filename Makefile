@@ -4,6 +4,8 @@ SWIFT ?= swift
 CONFIG ?= deploy/satwatch.json
 DEBUG_BIN := .build/debug/satwatch
 RELEASE_BIN := .build/release/satwatch
+# The test peers' virtual environment (scripts/install-peers.sh); it runs every Python test.
+PYTHON := .build/venv/bin/python3
 
 .PHONY: all build release test run demo bench fuzz chaos deps peers clean
 
@@ -27,10 +29,10 @@ test: deps peers
 	scripts/curl-shim-test.sh
 	scripts/verify-deploy.sh $(CURDIR)/$(DEBUG_BIN)
 	$(DEBUG_BIN) test rule-tests/*.json
-	python3 fuzz/seed.py ../shared/fixtures .build/fuzz-seeds >/dev/null
+	$(PYTHON) fuzz/seed.py .build/fuzz-seeds >/dev/null
 	find fuzz/corpus .build/fuzz-seeds -type f ! -name '*.md' -print0 | xargs -0 .build/debug/satwatch-fuzz
-	SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 1200 python3 -m pytest -q -o faulthandler_timeout=300 Tests/e2e
-	SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 1200 python3 -m pytest -q -o faulthandler_timeout=300 Tests/chaos
+	SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 1200 $(PYTHON) -m pytest -q -o faulthandler_timeout=300 Tests/e2e
+	SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 1200 $(PYTHON) -m pytest -q -o faulthandler_timeout=300 Tests/chaos
 
 run: release
 	$(RELEASE_BIN) run --config $(CONFIG)
@@ -44,7 +46,7 @@ bench: deps
 # Fault injection against the real binary and real peers, long form; prints the chaos table.
 chaos: deps peers
 	$(SWIFT) build
-	CHAOS_LONG=1 SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 3600 python3 -m pytest -q -o faulthandler_timeout=600 Tests/chaos
+	CHAOS_LONG=1 SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 3600 $(PYTHON) -m pytest -q -o faulthandler_timeout=600 Tests/chaos
 
 # Coverage-guided fuzzing of the JSON reader, feed decoders and WebSocket framing (FUZZ_SECONDS, default 300).
 fuzz: deps

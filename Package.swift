@@ -37,7 +37,7 @@ let package = Package(
         // Test support shared by the test targets: Python peers under Tests/Peers, paths, ports.
         .target(name: "CChildSpawn", path: "Tests/CChildSpawn"),
         .target(name: "SatwatchTestSupport", dependencies: ["CChildSpawn"], path: "Tests/SatwatchTestSupport"),
-        .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON"]),
+        .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON", "SatwatchTestSupport"]),
         .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchTestSupport"]),
         .testTarget(name: "SatwatchKitTests", dependencies: ["SatwatchKit", "SatwatchJSON", "SatwatchTestSupport"],
                     exclude: ["Fixtures"]),

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Writes libFuzzer seeds from the recorded fixtures: one file per distinct frame, prefixed with
-the harness's selector byte for its target (see FuzzHarness.targets), plus WebSocket frame
-streams, and the shipped and test-fixture config and rule files (valid and broken). Usage: seed.py FIXTURES OUT"""
+"""Writes libFuzzer seeds from the recorded fixtures (Tests/Fixtures/feeds): one file per distinct
+frame, prefixed with the harness's selector byte for its target (see FuzzHarness.targets), plus
+WebSocket frame streams, and the shipped and test-fixture config and rule files (valid and
+broken). Usage: seed.py OUT"""
 import hashlib
 import json
 import os
@@ -9,8 +10,9 @@ import struct
 import sys
 from pathlib import Path
 
-FIXTURES, OUT = Path(sys.argv[1]), Path(sys.argv[2])
+OUT = Path(sys.argv[1])
 ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "Tests/Fixtures/feeds"
 sys.path.insert(0, str(ROOT / "Tests/Peers"))
 from ws_peer import Peer as WebSocketPeer  # noqa: E402  (one server-frame encoder for tests and seeds)
 

@@ -15,7 +15,7 @@ cleanup() {
   rm -rf "$dir"
 }
 trap cleanup EXIT
-python3 -u Tests/Peers/feed_peer.py --replay deploy/demo/mempool-fee-burst.jsonl --speed 10 > "$dir/peer.out" &
+.build/venv/bin/python3 -u Tests/Peers/feed_peer.py --replay deploy/demo/mempool-fee-burst.jsonl --speed 10 > "$dir/peer.out" &
 peer=$!
 for _ in $(seq 100); do grep -q READY "$dir/peer.out" 2>/dev/null && break; sleep 0.1; done
 read -r _ port _ < "$dir/peer.out"

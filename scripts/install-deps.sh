@@ -2,16 +2,18 @@
 # Installs the system packages satwatch builds and tests with, only those that are missing.
 # Debian 12 / Ubuntu 22.04+ (apt). Safe to run repeatedly.
 set -euo pipefail
-packages=(libsqlite3-dev libcurl4-openssl-dev sqlite3 openssl curl ca-certificates procps gcc python3 python3-pip zsh)
+packages=(libsqlite3-dev libcurl4-openssl-dev sqlite3 openssl curl ca-certificates procps gcc zsh python3 python3-venv)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
-# python3 may come from elsewhere (pyenv); only ask apt for it when there is none at all.
+# python3 may come from elsewhere (pyenv); only ask apt for it when there is none at all, and for
+# python3-venv (Debian's ensurepip, which `python3 -m venv` needs for the test peers' .build/venv)
+# when that python3 lacks it.
 if command -v python3 >/dev/null 2>&1; then
   filtered=()
   for package in "${missing[@]}"; do
-    case "$package" in python3) ;; python3-pip) python3 -m pip --version >/dev/null 2>&1 || filtered+=("$package") ;; *) filtered+=("$package") ;; esac
+    case "$package" in python3) ;; python3-venv) python3 -c "import ensurepip, venv" 2>/dev/null || filtered+=("$package") ;; *) filtered+=("$package") ;; esac
   done
   missing=("${filtered[@]+"${filtered[@]}"}")
 fi

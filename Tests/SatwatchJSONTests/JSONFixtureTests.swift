@@ -1,12 +1,11 @@
 import Foundation
 import Testing
 import SatwatchJSON
+import SatwatchTestSupport
 
 /// Every recorded feed frame: parse, write, parse again; positions checked against the bytes.
 @Suite struct JSONFixtureTests {
-    static let fixtures: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+    static let fixtures: URL = TestPaths.feedFixtures
 
     /// The frames of a `.jsonl` file, split on "\n" bytes only (frames hold raw U+0085).
     static func frames(_ name: String) throws -> [[UInt8]] {

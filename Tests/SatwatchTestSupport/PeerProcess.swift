@@ -14,10 +14,10 @@ public final class PeerProcess: Sendable {
     /// The peer exited or stayed silent before printing `READY <port>`.
     public enum PeerError: Error { case notReady(String) }
 
-    /// Starts `python3 -u Tests/Peers/<script> <arguments>` and waits for its READY line.
+    /// Starts `<TestPaths.python> -u Tests/Peers/<script> <arguments>` and waits for its READY line.
     private init(script: String, arguments: [String]) throws {
         let path = TestPaths.peers.appendingPathComponent(script).path
-        child = try ChildProcess(["python3", "-u", path] + arguments, stdout: .capture)
+        child = try ChildProcess([TestPaths.python, "-u", path] + arguments, stdout: .capture)
         let deadline = ContinuousClock.now + .seconds(10)
         while let line = child.readLine(before: deadline) {
             if line.hasPrefix("READY "), let port = Int(line.dropFirst(6)) {

@@ -1,18 +1,25 @@
 import Foundation
 
-/// Paths shared by the test targets: the repository, the shared feed fixtures beside it and
-/// temporary folders. Target-specific fixture folders are extensions in their own targets.
+/// Paths shared by the test targets: the repository, its recorded feed fixtures, the Python
+/// interpreter for the peers and temporary folders. Target-specific fixture folders are
+/// extensions in their own targets.
 public enum TestPaths {
     /// The repository root, found from this file's path (`Tests/SatwatchTestSupport/`).
     public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared/fixtures` beside the repository (recorded feed frames).
-    public static let sharedFixtures: URL = repositoryRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures")
+    /// `Tests/Fixtures/feeds/`, the recorded feed frames (see the README there).
+    public static let feedFixtures: URL = repositoryRoot.appendingPathComponent("Tests/Fixtures/feeds")
 
     /// `Tests/Peers/`, the Python test peers.
     public static let peers: URL = repositoryRoot.appendingPathComponent("Tests/Peers")
+
+    /// The Python that runs the peers: `.build/venv/bin/python3`, where `scripts/install-peers.sh`
+    /// installs their packages, or `python3` from `PATH` when that virtual environment is missing.
+    public static let python: String = {
+        let venv = repositoryRoot.appendingPathComponent(".build/venv/bin/python3").path
+        return FileManager.default.isExecutableFile(atPath: venv) ? venv : "python3"
+    }()
 
     /// A fresh, empty temporary folder; the caller deletes it.
     public static func temporaryFolder() throws -> URL {

@@ -20,6 +20,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 ROOT = Path(__file__).resolve().parents[2]
 PEERS = ROOT / "Tests" / "Peers"
+FEED_FIXTURES = ROOT / "Tests" / "Fixtures" / "feeds"  # recorded feed frames (see the README there)
 BINARY = Path(os.environ.get("SATWATCH_BIN", ROOT / ".build" / "debug" / "satwatch"))
 
 

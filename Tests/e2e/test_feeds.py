@@ -5,9 +5,8 @@ import re
 import time
 from pathlib import Path
 
-from conftest import Feed, Peer, ROOT, metrics, wait_for
+from conftest import FEED_FIXTURES as FIXTURES, Feed, Peer, metrics, wait_for
 
-FIXTURES = ROOT.parent / "shared" / "fixtures"
 SUBSCRIBE = ['{"action":"init"}', '{"action":"want","data":["blocks","stats","mempool-blocks"]}']
 
 

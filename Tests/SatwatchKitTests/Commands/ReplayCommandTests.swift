@@ -25,7 +25,7 @@ import SatwatchTestSupport
         let captured = CapturedIO()
         let status = await SatwatchCommandLine.run([
             "replay", "--config", folder.appendingPathComponent("satwatch.json").path,
-            "--input", TestPaths.sharedFixtures.appendingPathComponent("mempool-ws-fees.jsonl").path,
+            "--input", TestPaths.feedFixtures.appendingPathComponent("mempool-ws-fees.jsonl").path,
             "--feed", "mempool", "--start", "2025-12-10T14:02:00Z",
         ], io: captured.io)
         #expect(status == 0)
@@ -41,7 +41,7 @@ import SatwatchTestSupport
     /// order; `--feed` filters it.
     @Test func recordFilesReplayInRecordedTime() async throws {
         let folder = try Self.setup(rules: #"{"rules": [{"name": "usd-above-92290", "metric": "btc.usd", "above": 92290, "source": "kraken"}]}"#)
-        let frames = try String(contentsOf: TestPaths.sharedFixtures.appendingPathComponent("kraken-ticker.jsonl"), encoding: .utf8)
+        let frames = try String(contentsOf: TestPaths.feedFixtures.appendingPathComponent("kraken-ticker.jsonl"), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
         let start = Timestamp(rfc3339: "2025-12-10T14:02:00Z")!
         let record = frames.enumerated().map { index, text in
@@ -103,7 +103,7 @@ import SatwatchTestSupport
         let folder = try Self.setup(rules: #"{"rules": [{"name": "a", "metric": "fee.fastest", "above": 10}]}"#)
         let captured = CapturedIO()
         let status = await SatwatchCommandLine.run(["replay", "--config", folder.appendingPathComponent("satwatch.json").path,
-                                                    "--input", TestPaths.sharedFixtures.appendingPathComponent("mempool-ws-fees.jsonl").path],
+                                                    "--input", TestPaths.feedFixtures.appendingPathComponent("mempool-ws-fees.jsonl").path],
                                                    io: captured.io)
         #expect(status == 1)
         #expect(captured.err.last?.hasSuffix("not a record file; for a raw frame file, name its feed with --feed") == true)

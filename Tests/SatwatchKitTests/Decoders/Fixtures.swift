@@ -1,14 +1,10 @@
 import Foundation
 import SatwatchKit
+import SatwatchTestSupport
 
-/// Reads the shared feed fixtures (`<repo>/../shared/fixtures`).
+/// Reads the recorded feed fixtures (`Tests/Fixtures/feeds`).
 enum Fixtures {
-    /// This file is `<repo>/Tests/SatwatchKitTests/Decoders/Fixtures.swift`: four levels down.
-    static let directory: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
-    }()
+    static let directory: URL = TestPaths.feedFixtures
 
     /// The whole file as text.
     static func text(_ name: String) throws -> String {

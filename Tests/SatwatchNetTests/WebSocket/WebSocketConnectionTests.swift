@@ -6,7 +6,7 @@ import SatwatchTestSupport
 /// The client against a real server (`websockets` in Python): data path, TLS, close, cancel.
 @Suite("WebSocket connection")
 struct WebSocketConnectionTests {
-    private static let feesFixture = TestPaths.sharedFixtures.appendingPathComponent("mempool-ws-fees.jsonl").path
+    private static let feesFixture = TestPaths.feedFixtures.appendingPathComponent("mempool-ws-fees.jsonl").path
 
     /// The fixture's frames, split on "\n" only (some carry U+0085).
     private static func fixtureFrames() throws -> [[UInt8]] {

@@ -7,7 +7,7 @@ import SatwatchTestSupport
 /// messages wait untaken, and loses nothing by it.
 @Suite("WebSocket flow control")
 struct WebSocketFlowControlTests {
-    private static let fixture = TestPaths.sharedFixtures.appendingPathComponent("mempool-ws-fees.jsonl").path
+    private static let fixture = TestPaths.feedFixtures.appendingPathComponent("mempool-ws-fees.jsonl").path
 
     @Test("Untaken messages stop the reading at the limit; taking them resumes it, nothing lost")
     func backlogIsBounded() async throws {

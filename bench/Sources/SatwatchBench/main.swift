@@ -1,7 +1,8 @@
 import SatwatchKit
 
 // satwatch benchmarks: run through `bench/run` (release build). Prints a Markdown table.
-let fixtures = CommandLine.arguments.dropFirst().first ?? "../shared/fixtures"
+// The recorded feed frames: the folder given, or the repository's (bench/run runs from its root).
+let fixtures = CommandLine.arguments.dropFirst().first ?? "Tests/Fixtures/feeds"
 var table = BenchTable()
 for count in [1, 100, 10_000] {
     let rate = RuleEvaluationBench.run(ruleCount: count, evaluations: 20_000_000)

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Reads what `replay` takes: a `record` file (one `RecordedFrame` line each), or a raw frame
-/// file (one frame per line, like `../shared/fixtures/*.jsonl`) for a named feed, paced by the
+/// file (one frame per line, like `Tests/Fixtures/feeds/*.jsonl`) for a named feed, paced by the
 /// `.offsets` file beside it (milliseconds since the first frame) when present.
 public enum RecordingReader {
     /// Why a recording could not be read.
