@@ -18,7 +18,8 @@ import SatwatchTestSupport
             """.write(to: folder.appendingPathComponent("t.json"), atomically: true, encoding: .utf8)
         let captured = CapturedIO()
         let status = await SatwatchCommandLine.run(["test", folder.appendingPathComponent("t.json").path], io: captured.io)
-        return (status, captured.out)
+        // An invalid test file's problems go to stderr, results to stdout: both, in that order.
+        return (status, captured.err + captured.out)
     }
 
     @Test func shippedReminderTestsPass() async {

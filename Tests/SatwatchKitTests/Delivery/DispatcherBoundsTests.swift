@@ -48,6 +48,9 @@ import SatwatchTestSupport
         let reasons = try harness.entries().map { $0.lastError ?? "" }.sorted()
         #expect(reasons == ["not delivered within 1d (last error: HTTP 429 Too Many Requests)",
                             "not delivered within 1d (last error: none)"], "\(reasons)")
+        // Counted right after the sweep's write, which the poll above may see first.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while counters.snapshot["hook"]?.dead != 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(counters.snapshot["hook"]?.dead == 2)
     }
 
