@@ -24,7 +24,8 @@ def test_reconnects_and_resubscribes_after_the_server_closes(feed, workers):
     worker.wait_log(r'msg="feed disconnected" feed=mempool reason=".*closed by peer')
     wait_for(lambda: json.loads(feed.command("!received")) == SUBSCRIBE * 2, timeout=10, what="the second subscription")
     wait_for(lambda: metrics(worker).get(("satwatch_feed_reconnects_total", (("feed", "mempool"),))) == 1, what="reconnect count")
-    assert len(re.findall(r'msg="feed connected" feed=mempool', worker.log_text())) == 2
+    assert len(re.findall(r'msg="feed connected" feed=mempool', worker.log_text())) == 1
+    assert len(re.findall(r'msg="feed connected again" feed=mempool .* attempts=1', worker.log_text())) == 1
     assert worker.stop() == 0
 
 
