@@ -36,9 +36,10 @@ public struct CoinMetricsFeed: Service {
             let wait: TimeSpan
             do {
                 try await poll(&decoder)
-                let recovered = outage.succeeded(at: WallClock.now())
-                if recovered != nil || !(health.snapshot.first { $0.kind == .coinmetrics }?.connected ?? false) {
-                    logger.feedConnected(recovered, fields)
+                let connect = outage.connected(at: WallClock.now())
+                outage.healthy()
+                if connect != .connected || !(health.snapshot.first { $0.kind == .coinmetrics }?.connected ?? false) {
+                    logger.feedConnected(connect, fields)
                 }
                 failures = 0
                 health.update(.coinmetrics) { $0.connected = true; $0.lastError = nil }
@@ -48,7 +49,7 @@ public struct CoinMetricsFeed: Service {
                 wait = max(backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) }), error.retryAfter ?? .zero)
                 health.update(.coinmetrics) { $0.connected = false; $0.reconnects += 1; $0.lastError = error.reason }
                 outage.failed(at: WallClock.now()).map {
-                    logger.feedOutage($0, first: "feed poll failed", ["feed": "coinmetrics", "reason": error.reason, "retry_in": wait.text])
+                    logger.feedFailed($0, first: "feed poll failed", ["feed": "coinmetrics", "reason": error.reason, "retry_in": wait.text])
                 }
             }
             try? await Task.sleep(for: wait.duration)

@@ -36,11 +36,13 @@ public struct WebSocketFeed: Service {
             let (reason, wasConnected) = await session(&outage)
             if Task.isCancelled { return }
             let now = WallClock.now()
-            failures = now - started >= healthyAfter ? 1 : failures + 1
+            let lasted = now - started >= healthyAfter
+            failures = lasted ? 1 : failures + 1
+            if lasted { outage.healthy() }
             let delay = backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) })
             health.update(config.kind) { $0.connected = false; $0.reconnects += 1; $0.lastError = reason }
             let fields: LogFields = ["feed": config.kind.rawValue, "reason": reason, "retry_in": delay.text]
-            outage.failed(at: now).map { logger.feedOutage($0, first: wasConnected ? "feed disconnected" : "feed connect failed", fields) }
+            outage.failed(at: now).map { logger.feedFailed($0, first: wasConnected ? "feed disconnected" : "feed connect failed", fields) }
             try? await Task.sleep(for: delay.duration)
         }
     }
@@ -64,7 +66,7 @@ public struct WebSocketFeed: Service {
             return ("subscribe failed: \(error)", false)
         }
         health.update(config.kind) { $0.connected = true; $0.lastError = nil }
-        logger.feedConnected(outage.succeeded(at: WallClock.now()), ["feed": config.kind.rawValue, "url": config.url])
+        logger.feedConnected(outage.connected(at: WallClock.now()), ["feed": config.kind.rawValue, "url": config.url])
         let lastFrame = LastFrameClock()
         let reason = await withTaskGroup(of: String?.self) { group in
             group.addTask { await self.read(connection, lastFrame: lastFrame) }
