@@ -5,7 +5,7 @@ import re
 import time
 from pathlib import Path
 
-from conftest import FEED_FIXTURES as FIXTURES, Feed, Peer, metrics, wait_for
+from conftest import FEED_FIXTURES as FIXTURES, Feed, Peer, ROOT, free_port, metrics, wait_for
 
 SUBSCRIBE = ['{"action":"init"}', '{"action":"want","data":["blocks","stats","mempool-blocks"]}']
 
@@ -23,7 +23,8 @@ def test_reconnects_and_resubscribes_after_the_server_closes(feed, workers):
     worker.wait_log(r'msg="feed disconnected" feed=mempool reason=".*closed by peer')
     wait_for(lambda: json.loads(feed.command("!received")) == SUBSCRIBE * 2, timeout=10, what="the second subscription")
     wait_for(lambda: metrics(worker).get(("satwatch_feed_reconnects_total", (("feed", "mempool"),))) == 1, what="reconnect count")
-    assert len(re.findall(r'msg="feed connected" feed=mempool', worker.log_text())) == 2
+    assert len(re.findall(r'msg="feed connected" feed=mempool', worker.log_text())) == 1
+    assert len(re.findall(r'msg="feed connected again" feed=mempool .* attempts=1', worker.log_text())) == 1
     assert worker.stop() == 0
 
 
@@ -170,3 +171,20 @@ def test_coinmetrics_page_over_max_frame_is_refused(tmp_path, workers):
         assert worker.stop() == 0
     finally:
         peer.stop()
+
+
+def test_an_outage_is_logged_once_then_connected_again(workers):
+    port = free_port()
+    worker = workers(console_config({"mempool": {"url": f"ws://127.0.0.1:{port}"}}), {"r.json": []}).start()
+    # Nothing listens: retries at about 1, 3 and 7 s all fail, and only the first one is logged.
+    wait_for(lambda: metrics(worker).get(("satwatch_feed_reconnects_total", (("feed", "mempool"),)), 0) >= 3,
+             timeout=20, what="three failed attempts")
+    assert len(re.findall(r'msg="feed connect failed" feed=mempool', worker.log_text())) == 1
+    assert "feed still failing" not in worker.log_text()  # the first reminder comes after a minute
+    peer = Feed("--port", port)
+    try:
+        worker.wait_log(r'msg="feed connected again" feed=mempool url=\S+ after=\S+ attempts=\d+', timeout=30)
+        assert len(re.findall(r'msg="feed connect', worker.log_text())) == 2
+    finally:
+        peer.stop()
+    assert worker.stop() == 0

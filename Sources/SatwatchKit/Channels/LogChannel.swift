@@ -1,5 +1,6 @@
 /// `{"type": "log"}`: writes each notification to the log (stderr) as one event. Useful as a
-/// default and for trying rules out; it never fails.
+/// default and for trying rules out; it never fails. Its events are written whatever `log.level`
+/// says: they are deliveries, not diagnostics.
 public struct LogChannel: Channel, ChannelType {
     public static let typeName = "log"
 
@@ -14,7 +15,7 @@ public struct LogChannel: Channel, ChannelType {
     }
 
     public func deliver(_ notification: Notification) async -> DeliveryOutcome {
-        logger.log(notification.status == .firing ? .warn : .info, "alert \(notification.status.rawValue)", [
+        logger.deliver(notification.status == .firing ? .warn : .info, "alert \(notification.status.rawValue)", [
             "rule": notification.rule, "status": notification.status.rawValue,
             "metric": notification.metric, "value": DisplayNumber.format(notification.value),
             "threshold": DisplayNumber.format(notification.threshold), "at": notification.at.rfc3339,

@@ -15,7 +15,7 @@ public struct Daemon: Sendable {
     public static func run(configPath: String, io: CommandIO) async -> Int32 {
         // Channels keep the logger they are configured with (the `log` channel writes through it),
         // so it is the worker's one logger, set to the config's format and level once read.
-        let logger = Logger(sink: io.err)
+        let logger = Logger(journal: JournalStream.isStandardError(environment: io.environment), sink: io.err)
         guard let setup = Setup.loadValid(path: configPath, io: io, logger: logger) else { return 1 }
         // The claim comes before the store is opened and lasts the whole process, reloads
         // included (a reload keeps the state file it started with claimed).

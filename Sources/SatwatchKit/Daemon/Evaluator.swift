@@ -35,6 +35,8 @@ struct Evaluator: Service {
         alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
         while let input = await inputs.next() {
             let now = WallClock.now()
+            // Checked per input: a reload may change the level. Off, the engine records nothing.
+            state.evaluator.explains = logger.isEnabled(.debug)
             var changes: [RuleChange]
             switch input {
             case .frame(let frame):
@@ -42,6 +44,7 @@ struct Evaluator: Service {
                 backlog.done()
             case .tick: changes = state.advance(to: now)
             }
+            for explanation in state.evaluator.takeExplanations() { logger.debug(explanation.message, explanation.fields) }
             if !changes.isEmpty { boards.rules.publish(state.evaluator.engine) }
             writer.commit(changes, at: now)
             if now - state.lastFlush >= Self.flushEvery { flush(&state, to: writer, at: now) }

@@ -41,6 +41,15 @@ public struct FrameEvaluator: Sendable {
     /// Takes over a previous engine's `change` histories (see `RuleEngine.adopt`).
     public mutating func adopt(_ snapshot: HistorySnapshot) { engine.adopt(snapshot) }
 
+    /// Whether the engine records why rules are where they are (see `RuleEngine.explains`).
+    public var explains: Bool {
+        get { engine.explains }
+        set { engine.explains = newValue }
+    }
+
+    /// The engine's explanations since the last call (see `RuleEngine.takeExplanations`).
+    public mutating func takeExplanations() -> [RuleExplanation] { engine.takeExplanations() }
+
     /// Marks a feed stale or fresh (see `RuleEngine.setFeed`).
     public mutating func setFeed(_ feed: FeedKind, stale: Bool) { engine.setFeed(feed.rawValue, stale: stale) }
 }

@@ -21,6 +21,11 @@ public struct RuleEngine: Sendable {
     private var lastSource: [String?]
     /// Rules that have a deadline (pending, or firing with `repeat`).
     private var timed: Set<Int> = []
+    /// Whether to record why each rule is where it is (`takeExplanations`), for debug logs.
+    public var explains = false
+    /// Each rule's last recorded reason, parallel to `rules`, and the reasons not yet taken.
+    var explained: [RuleExplanation.Reason?]
+    var explanations: [RuleExplanation] = []
 
     struct MetricRoute: Sendable {
         var indexes: [Int] = []
@@ -36,6 +41,7 @@ public struct RuleEngine: Sendable {
         self.logic = rules.map(\.logic)
         self.defaultChannels = defaultChannels
         self.lastSource = Array(repeating: nil, count: rules.count)
+        self.explained = Array(repeating: nil, count: rules.count)
         self.states = rules.map { rule in
             let digest = rule.definitionDigest
             if let state = saved[rule.name], state.digest == digest { return state }
@@ -61,13 +67,17 @@ public struct RuleEngine: Sendable {
             if rules[index].source != nil, rules[index].source != sample.source { continue }
             let observed: Double
             if case .change = logic[index].condition {
-                guard let change = change(for: index, sample: sample) else { continue }
+                guard let change = change(for: index, sample: sample) else {
+                    if explains { explain(index, observed: nil, at: sample.at) }
+                    continue
+                }
                 observed = change
             } else {
                 observed = sample.value
             }
             let before = states[index].status
             let event = states[index].observe(observed, at: sample.at, rule: logic[index])
+            if explains { explain(index, observed: observed, at: sample.at) }
             lastSource[index] = sample.source
             if event != nil || states[index].status != before {
                 changes.append(change(for: index, event: event, current: sample.value))
@@ -83,8 +93,9 @@ public struct RuleEngine: Sendable {
         var changes: [RuleChange] = []
         while true {
             var due: [(at: Timestamp, index: Int)] = []
-            for index in timed where isFresh(index) {
-                if let at = states[index].deadline(for: logic[index]), at <= now { due.append((at, index)) }
+            for index in timed {
+                guard let at = states[index].deadline(for: logic[index]), at <= now else { continue }
+                if isFresh(index) { due.append((at, index)) } else if explains { explainStale(index, at: now) }
             }
             if due.isEmpty { break }
             due.sort { ($0.at, $0.index) < ($1.at, $1.index) }
@@ -95,6 +106,7 @@ public struct RuleEngine: Sendable {
                 if let event = states[index].tick(at: when, rule: logic[index]) {
                     changes.append(change(for: index, event: event, current: states[index].lastValue ?? .nan))
                 }
+                if explains { explain(index, observed: states[index].lastValue, at: when) }
                 updateTimed(index)
             }
         }

@@ -40,4 +40,15 @@ import Testing
         logger.debug("shown")
         #expect(lines.all.count == 2)
     }
+
+    /// Under systemd with stderr on the journal, every line carries its syslog priority.
+    @Test(arguments: [
+        (Logger.Level.debug, "<7>"), (.info, "<6>"), (.warn, "<4>"), (.error, "<3>"),
+    ])
+    func journalPrefixes(_ level: Logger.Level, _ prefix: String) {
+        let lines = Lines()
+        Logger(level: .debug, journal: true, clock: { Self.at }, sink: lines.append).log(level, "m")
+        Logger(level: .debug, clock: { Self.at }, sink: lines.append).log(level, "m")
+        #expect(lines.all == [prefix + "time=2025-12-10T14:02:00.046Z level=\(level) msg=m", "time=2025-12-10T14:02:00.046Z level=\(level) msg=m"])
+    }
 }

@@ -30,12 +30,16 @@ public struct CoinMetricsFeed: Service {
     public func run() async throws {
         var decoder = CoinMetricsDecoder()
         var failures = 0
+        var outage = OutageReport()
+        let fields: LogFields = ["feed": "coinmetrics", "url": config.url]
         while !Task.isCancelled {
             let wait: TimeSpan
             do {
                 try await poll(&decoder)
-                if failures > 0 || !(health.snapshot.first { $0.kind == .coinmetrics }?.connected ?? false) {
-                    logger.info("feed connected", ["feed": "coinmetrics", "url": config.url])
+                let connect = outage.connected(at: WallClock.now())
+                outage.healthy()
+                if connect != .connected || !(health.snapshot.first { $0.kind == .coinmetrics }?.connected ?? false) {
+                    logger.feedConnected(connect, fields)
                 }
                 failures = 0
                 health.update(.coinmetrics) { $0.connected = true; $0.lastError = nil }
@@ -44,7 +48,9 @@ public struct CoinMetricsFeed: Service {
                 failures += 1
                 wait = max(backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) }), error.retryAfter ?? .zero)
                 health.update(.coinmetrics) { $0.connected = false; $0.reconnects += 1; $0.lastError = error.reason }
-                logger.warn("feed poll failed", ["feed": "coinmetrics", "reason": error.reason, "retry_in": wait.text])
+                outage.failed(at: WallClock.now()).map {
+                    logger.feedFailed($0, first: "feed poll failed", ["feed": "coinmetrics", "reason": error.reason, "retry_in": wait.text])
+                }
             }
             try? await Task.sleep(for: wait.duration)
         }

@@ -2,8 +2,8 @@ import SatwatchNet
 
 /// A streaming feed (mempool, Coinbase, Kraken) kept connected forever: connect, subscribe,
 /// forward every frame, probe a quiet stream with the protocol's ping, and reconnect with capped
-/// exponential backoff and jitter (reset after a healthy connection). Every connect and
-/// disconnect is logged once, with its reason.
+/// exponential backoff and jitter (reset after a healthy connection). An outage is logged when it
+/// starts, now and then while it lasts and once when it ends (`OutageReport`).
 public struct WebSocketFeed: Service {
     let config: FeedConfig
     let wire: FeedWire
@@ -30,21 +30,25 @@ public struct WebSocketFeed: Service {
 
     public func run() async throws {
         var failures = 0
+        var outage = OutageReport()
         while !Task.isCancelled {
             let started = WallClock.now()
-            let (reason, wasConnected) = await session()
+            let (reason, wasConnected) = await session(&outage)
             if Task.isCancelled { return }
-            failures = WallClock.now() - started >= healthyAfter ? 1 : failures + 1
+            let now = WallClock.now()
+            let lasted = now - started >= healthyAfter
+            failures = lasted ? 1 : failures + 1
+            if lasted { outage.healthy() }
             let delay = backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) })
             health.update(config.kind) { $0.connected = false; $0.reconnects += 1; $0.lastError = reason }
-            logger.warn(wasConnected ? "feed disconnected" : "feed connect failed",
-                        ["feed": config.kind.rawValue, "reason": reason, "retry_in": delay.text])
+            let fields: LogFields = ["feed": config.kind.rawValue, "reason": reason, "retry_in": delay.text]
+            outage.failed(at: now).map { logger.feedFailed($0, first: wasConnected ? "feed disconnected" : "feed connect failed", fields) }
             try? await Task.sleep(for: delay.duration)
         }
     }
 
     /// One connection, from connect to failure; returns why it ended and whether it was up.
-    func session() async -> (reason: String, connected: Bool) {
+    func session(_ outage: inout OutageReport) async -> (reason: String, connected: Bool) {
         let options = WebSocketOptions(url: config.url, caFile: config.caFile, maxMessageBytes: config.maxFrame.bytes,
                                        // No message waits untaken: the backlog below is the only queue.
                                        maxBufferedBytes: 0,
@@ -62,7 +66,7 @@ public struct WebSocketFeed: Service {
             return ("subscribe failed: \(error)", false)
         }
         health.update(config.kind) { $0.connected = true; $0.lastError = nil }
-        logger.info("feed connected", ["feed": config.kind.rawValue, "url": config.url])
+        logger.feedConnected(outage.connected(at: WallClock.now()), ["feed": config.kind.rawValue, "url": config.url])
         let lastFrame = LastFrameClock()
         let reason = await withTaskGroup(of: String?.self) { group in
             group.addTask { await self.read(connection, lastFrame: lastFrame) }

@@ -1,0 +1,52 @@
+/// Why a rule is where it is, for `log.level: debug`: recorded by the engine when the reason
+/// changes (not on every sample), so a debug log answers "why did my rule not fire?".
+public struct RuleExplanation: Sendable, Equatable {
+    /// The reason, without the values that change from sample to sample.
+    public enum Reason: Sendable, Equatable {
+        /// Inactive: the observation does not meet the condition.
+        case conditionNotMet
+        /// A `change` rule with no value `within` ago yet (or that value was zero).
+        case noReference
+        /// Pending: the condition holds, `for` has not elapsed; fires at `firesAt` if it keeps holding.
+        case forNotElapsed(firesAt: Timestamp)
+        /// Firing, and the condition holds.
+        case firing
+        /// Firing although the condition no longer holds: the value has not crossed `clear` yet.
+        case insideClearBand(clear: Double)
+        /// A deadline (`for`, `repeat`) passed, but the rule's feed is stale: it waits for a sample.
+        case feedStale
+    }
+
+    /// The rule's name.
+    public var rule: String
+    /// The reason.
+    public var reason: Reason
+    /// The observation (value, or change in percent) it rests on; nil for `feedStale`.
+    public var observed: Double?
+    /// When.
+    public var at: Timestamp
+
+    /// The debug line's message.
+    var message: String {
+        switch reason {
+        case .conditionNotMet: "rule condition not met"
+        case .noReference: "rule has no reference value for its change yet"
+        case .forNotElapsed: "rule pending: condition met, for not elapsed"
+        case .firing: "rule firing: condition met"
+        case .insideClearBand: "rule still firing: value inside clear band"
+        case .feedStale: "rule deadline held: feed stale"
+        }
+    }
+
+    /// The debug line's fields.
+    var fields: LogFields {
+        var pairs = [("rule", rule)]
+        if let observed { pairs.append(("value", DisplayNumber.format(observed))) }
+        switch reason {
+        case .forNotElapsed(let firesAt): pairs.append(("fires_at", firesAt.rfc3339))
+        case .insideClearBand(let clear): pairs.append(("clear", DisplayNumber.format(clear)))
+        default: break
+        }
+        return LogFields(pairs)
+    }
+}
