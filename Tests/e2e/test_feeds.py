@@ -5,7 +5,7 @@ import re
 import time
 from pathlib import Path
 
-from conftest import FEED_FIXTURES as FIXTURES, Feed, Peer, ROOT, free_port, metrics, wait_for
+from conftest import FEED_FIXTURES as FIXTURES, Feed, Peer, free_port, metrics, wait_for
 
 SUBSCRIBE = ['{"action":"init"}', '{"action":"want","data":["blocks","stats","mempool-blocks"]}']
 
