@@ -47,7 +47,9 @@ write(MEMPOOL, (FIXTURES / "mempool-ws-init.json").read_bytes())
 write(COINMETRICS, (FIXTURES / "coinmetrics-mvrv.json").read_bytes())
 checks = ROOT / "Tests/SatwatchKitTests/Fixtures/check"
 configs = [ROOT / "deploy/satwatch.json", ROOT / "deploy/satwatch.system.json", *sorted(checks.glob("*/satwatch.json"))]
-rules = [*sorted((ROOT / "rules").glob("*.json")), *sorted(checks.glob("*/rules/*.json"))]
+# Some check fixtures are links on purpose (dangling ones, an editor's lock file): files only.
+rules = [path for path in [*sorted((ROOT / "rules").glob("*.json")), *sorted(checks.glob("*/rules/*.json"))]
+         if path.is_file()]
 for path in configs:
     write(JSON, path.read_bytes())
     write(CONFIG, path.read_bytes())
