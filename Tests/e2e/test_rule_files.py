@@ -20,7 +20,8 @@ def test_a_symlinked_rules_folder_fires_and_dot_files_never_block_a_reload(feed,
     os.symlink("../../gone.json", stored / "old.json")
     os.symlink(stored, tmp_path / "live")
     config = {"feeds": {"mempool": {"url": feed.url}}, "rules": ["live"],
-              "channels": {"hook": {"type": "webhook", "url": receiver.url("/alerts")}}}
+              "channels": {"hook": {"type": "webhook", "url": receiver.url("/alerts")}},
+              "defaults": {"channels": ["hook"]}}
     worker = workers(config, {}).start()
     log = worker.log_text()
     assert re.search(r'level=warn msg="dangling symbolic link \(to \\"../../gone.json\\"\), skipped" path=\S+/live/old.json', log), log
