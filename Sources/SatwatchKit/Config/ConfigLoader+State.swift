@@ -20,13 +20,13 @@ extension ConfigLoader {
                 }
                 guard let missing else { return nil }
                 if access(folder, W_OK | X_OK) != 0 {
-                    return "cannot create the state file's folder \"\(missing)\": \(String(cString: strerror(errno)))"
+                    return "cannot create the state file's folder \"\(missing)\": \(ErrnoText.message(errno))"
                 }
                 return nil
             }
             let code = errno
             if (code != ENOENT && code != ENOTDIR) || folder == "/" || folder == "." {
-                return "cannot reach the state file's folder \"\(folder)\": \(String(cString: strerror(code)))"
+                return "cannot reach the state file's folder \"\(folder)\": \(ErrnoText.message(code))"
             }
             missing = folder
             folder = parent(of: folder)

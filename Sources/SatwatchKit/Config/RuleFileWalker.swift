@@ -38,7 +38,7 @@ struct RuleFileWalker {
         var ancestors = ancestors
         ancestors[identity] = folder
         guard let names = Self.names(in: folder) else {
-            warnings.append(LoadWarning(path: folder, "cannot read folder (\(String(cString: strerror(errno)))), skipped"))
+            warnings.append(LoadWarning(path: folder, "cannot read folder (\(ErrnoText.message(errno))), skipped"))
             return
         }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
@@ -79,9 +79,9 @@ struct RuleFileWalker {
     /// Why `path`, listed in its folder, cannot be reached: a link to nothing, a link cycle, or
     /// (raced away or unreadable) the system's reason.
     private static func brokenLinkMessage(_ path: String, error: Int32) -> String {
-        guard let target = linkTarget(path) else { return "cannot read (\(String(cString: strerror(error)))), skipped" }
+        guard let target = linkTarget(path) else { return "cannot read (\(ErrnoText.message(error))), skipped" }
         if error == ENOENT { return "dangling symbolic link (to \"\(target)\"), skipped" }
-        return "symbolic link (to \"\(target)\") cannot be followed (\(String(cString: strerror(error)))), skipped"
+        return "symbolic link (to \"\(target)\") cannot be followed (\(ErrnoText.message(error))), skipped"
     }
 
     private static func linkTarget(_ path: String) -> String? {

@@ -14,7 +14,7 @@ public struct SourceFile {
     public static func load(_ path: String, into log: DiagnosticLog, hintWhenMissing: String = "") -> SourceFile? {
         guard let bytes = FileBytes.read(path) else {
             let code = errno
-            log.append(Diagnostic(path: path, "cannot read: \(String(cString: strerror(code)))" + (code == ENOENT ? hintWhenMissing : "")))
+            log.append(Diagnostic(path: path, "cannot read: \(ErrnoText.message(code))" + (code == ENOENT ? hintWhenMissing : "")))
             return nil
         }
         do {

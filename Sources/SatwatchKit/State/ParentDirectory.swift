@@ -23,7 +23,7 @@ enum ParentDirectory {
             // EEXIST also covers a plain file in the way; opening the database then reports it.
             if code == EEXIST { continue }
             throw StateStoreError.cannotCreateDirectory(path: path, directory: prefix,
-                                                        reason: String(cString: strerror(code)))
+                                                        reason: ErrnoText.message(code))
         }
     }
 }

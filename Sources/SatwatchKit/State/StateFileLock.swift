@@ -41,11 +41,11 @@ final class StateFileLock: Sendable {
         try ParentDirectory.create(for: statePath)
         let path = lockPath(for: statePath)
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw StateFileLockError.failed(path: path, reason: errorText(errno)) }
+        guard descriptor >= 0 else { throw StateFileLockError.failed(path: path, reason: ErrnoText.message(errno)) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             defer { close(descriptor) }
-            guard code == EWOULDBLOCK else { throw StateFileLockError.failed(path: path, reason: errorText(code)) }
+            guard code == EWOULDBLOCK else { throw StateFileLockError.failed(path: path, reason: ErrnoText.message(code)) }
             throw StateFileLockError.inUse(statePath: statePath, pid: holderPid(descriptor))
         }
         let text = Array("\(getpid())\n".utf8)
@@ -67,6 +67,4 @@ final class StateFileLock: Sendable {
         }
         return nil
     }
-
-    private static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

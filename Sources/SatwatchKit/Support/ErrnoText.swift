@@ -3,10 +3,14 @@ import Glibc
 /// `errno` as people search for it: the message and the symbolic name, e.g.
 /// `Permission denied (EACCES)`. Glibc's `strerrorname_np` is not visible to Swift here.
 enum ErrnoText {
+    /// The message and the name, e.g. `Permission denied (EACCES)`.
     static func describe(_ code: Int32) -> String {
-        let message = String(cString: strerror(code))
+        let message = self.message(code)
         return names[code].map { "\(message) (\($0))" } ?? "\(message) (errno \(code))"
     }
+
+    /// The message alone, e.g. `Permission denied`.
+    static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     /// The codes opening and reading a file can give.
     private static let names: [Int32: String] = [

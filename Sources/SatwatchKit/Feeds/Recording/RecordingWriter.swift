@@ -16,7 +16,7 @@ public final class RecordingWriter: Sendable {
     /// Opens (creating or truncating) `path`.
     public init(path: String) throws(OpenError) {
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw OpenError(description: "\(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw OpenError(description: "\(path): \(ErrnoText.message(errno))") }
     }
 
     deinit { close(descriptor) }
