@@ -2,7 +2,9 @@
 # Installs the system packages satwatch builds and tests with, only those that are missing.
 # Debian 12 / Ubuntu 22.04+ (apt). Safe to run repeatedly.
 set -euo pipefail
-packages=(libsqlite3-dev libcurl4-openssl-dev sqlite3 openssl curl ca-certificates procps gcc zsh python3 python3-venv)
+# systemd (systemd-analyze) and libseccomp2: the e2e test that runs the commands under the unit's
+# system-call filter expands its sets and loads it with them.
+packages=(libsqlite3-dev libcurl4-openssl-dev sqlite3 openssl curl ca-certificates procps gcc zsh python3 python3-venv systemd libseccomp2)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

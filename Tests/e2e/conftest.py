@@ -152,15 +152,22 @@ class Worker:
         text = content if isinstance(content, str) else json.dumps({"rules": content})
         (self.folder / "rules" / name).write_text(text)
 
-    def start(self, closed=()):
+    def start(self, closed=(), confine=None):
         """Starts `satwatch run`; `closed` names standard descriptors (0, 1) the worker starts
-        without, as under a supervisor that gives it no standard input."""
+        without, as under a supervisor that gives it no standard input; `confine`, when given,
+        runs in the child last before exec (it loads a seccomp filter)."""
         self.starts += 1
         self.log_offset = self.log_path.stat().st_size if self.log_path.exists() else 0
         self.log = open(self.log_path, "ab")
-        close = (lambda: [os.close(fd) for fd in closed]) if closed else None
+
+        def prepare():
+            for fd in closed:
+                os.close(fd)
+            if confine:
+                confine()
         self.process = subprocess.Popen([str(BINARY), "run", "--config", str(self.config_path)],
-                                        stdout=subprocess.DEVNULL, stderr=self.log, preexec_fn=close)
+                                        stdout=subprocess.DEVNULL, stderr=self.log,
+                                        preexec_fn=prepare if closed or confine else None)
         wait_for(lambda: "msg=started" in self.log_text() or self.process.poll() is not None, what="start")
         assert self.process.poll() is None, self.log_text()
         return self
