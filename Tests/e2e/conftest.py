@@ -147,6 +147,7 @@ class Worker:
         self.log_path = self.folder / "worker.log"
         self.process = None
         self.starts = 0
+        self.binary = BINARY
 
     def write_rules(self, name, content):
         text = content if isinstance(content, str) else json.dumps({"rules": content})
@@ -165,7 +166,7 @@ class Worker:
                 os.close(fd)
             if confine:
                 confine()
-        self.process = subprocess.Popen([str(BINARY), "run", "--config", str(self.config_path)],
+        self.process = subprocess.Popen([str(self.binary), "run", "--config", str(self.config_path)],
                                         stdout=subprocess.DEVNULL, stderr=self.log,
                                         preexec_fn=prepare if closed or confine else None)
         wait_for(lambda: "msg=started" in self.log_text() or self.process.poll() is not None, what="start")

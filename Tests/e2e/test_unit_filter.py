@@ -53,7 +53,10 @@ def expand(name):
 def syscall_filter(lines):
     """(allow-list?, names) as systemd builds them from the unit's SystemCallFilter= lines: the first
     line picks the mode (a plain one starts an allow-list holding @default); after that a line of
-    the same polarity as the mode adds its names and a `~` line of the other removes them."""
+    the same polarity as the mode adds its names and a `~` line of the other removes them. An
+    empty line starts over."""
+    if "" in lines:
+        return syscall_filter(lines[len(lines) - lines[::-1].index(""):])
     assert lines, f"{UNIT} has no SystemCallFilter="
     allow_list = not lines[0].startswith("~")
     names = set(expand("@default")) if allow_list else set()
@@ -73,6 +76,7 @@ def test_filter_semantics_follow_systemd():
     assert {"read", "execve", "setpriority"} <= names
     assert not names & {"setrlimit", "sched_setaffinity", "setuid", "chown"}
     assert syscall_filter(["~@resources", "setpriority"]) == (False, expand("@resources") - {"setpriority"})
+    assert syscall_filter(["@system-service", "", "~@resources"]) == (False, expand("@resources"))
 
 
 def confinement():
@@ -116,25 +120,30 @@ def assert_survived(done, command):
     assert done.returncode == 0, (command, done.returncode, getattr(done, "stdout", ""), getattr(done, "stderr", ""))
 
 
-def confined(arguments, load):
-    done = subprocess.run([str(BINARY), *arguments], capture_output=True, text=True, timeout=60, preexec_fn=load)
+def confined(binary, arguments, load):
+    done = subprocess.run([str(binary), *arguments], capture_output=True, text=True, timeout=60, preexec_fn=load)
     assert_survived(done, " ".join(arguments))
     return done
 
 
 def test_the_units_commands_run_under_its_system_call_filter(feed, receiver):
     load = confinement()
-    confined(["--version"], load)
-    folder = tempfile.mkdtemp(prefix="satwatch-unit-filter-")  # not under pytest's root-only folder
-    os.chown(folder, NOBODY, NOBODY)
+    # The unprivileged user needs a way to the binary and the files: not under pytest's (or a
+    # clone's in /root) root-only folders.
+    folder = tempfile.mkdtemp(prefix="satwatch-unit-filter-")
+    binary = shutil.copy(BINARY, os.path.join(folder, "satwatch"))
     worker = Worker(folder, {
         "feeds": {"mempool": {"url": feed.url}},
         "channels": {"hook": {"type": "webhook", "url": receiver.url("/alerts")}},
         "defaults": {"channels": ["hook"]},
     }, {"fees.json": [{"name": "fees-high", "metric": "fee.fastest", "above": 10}]})
+    worker.binary = binary
+    for path in [folder, *(os.path.join(top, name) for top, dirs, files in os.walk(folder) for name in dirs + files)]:
+        os.chown(path, NOBODY, NOBODY)
     config = ["--config", str(worker.config_path)]
     try:
-        assert confined(["check", *config], load).stdout.strip().endswith(": ok (1 feed, 1 channel, 1 rule file, 1 rule)")
+        confined(binary, ["--version"], load)
+        assert confined(binary, ["check", *config], load).stdout.strip().endswith(": ok (1 feed, 1 channel, 1 rule file, 1 rule)")
         worker.start(confine=load)
         wait_for(lambda: feed.clients() > 0, what="the confined worker to connect to the feed")
         feed.fees(12)
@@ -144,7 +153,7 @@ def test_the_units_commands_run_under_its_system_call_filter(feed, receiver):
         assert worker.get("/healthz")[0] == 200
         worker.stop()
         assert_survived(worker.process, "run")
-        assert "fees-high" in confined(["status", *config], load).stdout
+        assert "fees-high" in confined(binary, ["status", *config], load).stdout
     finally:
         if worker.process and worker.process.poll() is None:
             worker.kill()
