@@ -62,8 +62,8 @@ def notify(request, tmp_path, monkeypatch):
     peer.close()
 
 
-def start(workers, feed):
-    config = {"feeds": {"mempool": {"url": feed.url, "stale_after": "30s"}},
+def start(workers, feed, stale_after="30s"):
+    config = {"feeds": {"mempool": {"url": feed.url, "stale_after": stale_after}},
               "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}
     return workers(config, {"fees.json": [RULE]}).start()
 
@@ -111,3 +111,20 @@ def test_no_watchdog_pings_when_the_watchdog_is_for_another_process(feed, worker
     time.sleep(1.5)
     assert notify.having("WATCHDOG") == []
     worker.stop()
+
+
+def test_a_feed_outage_does_not_stop_the_watchdog_pings(feed, workers, notify):
+    worker = start(workers, feed, stale_after="2s")
+    notify.wait("READY")
+    feed.stop()
+    worker.wait_log(r'msg="alert firing" rule=feed-stale:mempool', timeout=15)
+    pings = len(notify.having("WATCHDOG"))
+    notify.wait("WATCHDOG", count=pings + 3)
+    assert worker.stop() == 0
+
+
+def test_an_unusable_notify_socket_is_logged_and_the_worker_runs_on(feed, workers, monkeypatch):
+    monkeypatch.setenv("NOTIFY_SOCKET", "run/notify")
+    worker = start(workers, feed)
+    assert 'msg="NOTIFY_SOCKET is neither an absolute path nor an @abstract name; systemd is not told the worker\'s state" NOTIFY_SOCKET=run/notify' in worker.log_text()
+    assert worker.stop() == 0
