@@ -1,7 +1,8 @@
 /// `satwatch run`: the worker. Runs the feeds and one generation of services for the loaded
 /// setup; SIGHUP reloads config and rules (an invalid reload is logged and the running set kept);
 /// SIGTERM/SIGINT stop within `shutdownGrace`; a service that fails stops the worker with exit 1,
-/// so a supervisor restarts it.
+/// so a supervisor restarts it. Under systemd's `Type=notify` it reports each of these steps and
+/// feeds the watchdog (`SystemdNotifier`).
 public struct Daemon: Sendable {
     let configPath: String
     let environment: [String: String]

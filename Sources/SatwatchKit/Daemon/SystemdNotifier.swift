@@ -14,7 +14,8 @@ final class SystemdNotifier: Sendable {
 
     /// The notifier systemd asked for, or nil when `NOTIFY_SOCKET` is not set (not run by systemd's
     /// `Type=notify`) or unusable (logged). Unsets the variables, as sd_notify's
-    /// `unset_environment` does, so that no child process reports in the worker's name.
+    /// `unset_environment` does, so that no child process reports in the worker's name. Called
+    /// before any feed or channel starts: no other thread reads the environment yet.
     static func fromEnvironment(_ environment: [String: String], logger: Logger) -> SystemdNotifier? {
         for name in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] { unsetenv(name) }
         guard let value = environment["NOTIFY_SOCKET"] else { return nil }
