@@ -1,11 +1,14 @@
 /// `satwatch run`: the worker. Runs the feeds and one generation of services for the loaded
 /// setup; SIGHUP reloads config and rules (an invalid reload is logged and the running set kept);
 /// SIGTERM/SIGINT stop within `shutdownGrace`; a service that fails stops the worker with exit 1,
-/// so a supervisor restarts it.
+/// so a supervisor restarts it. Under systemd's `Type=notify` it reports each of these steps and
+/// feeds the watchdog (`SystemdNotifier`).
 public struct Daemon: Sendable {
     let configPath: String
     let environment: [String: String]
     let logger: Logger
+    /// Tells systemd when the worker is ready, reloading or stopping, and feeds its watchdog.
+    let notifier: SystemdNotifier?
     /// How long stopping may take before the worker exits anyway (systemd's stop timeout is 5 s).
     static let shutdownGrace = TimeSpan.seconds(4)
     /// The graceful part of it: deliveries in flight may finish; then everything is cancelled.
@@ -28,7 +31,8 @@ public struct Daemon: Sendable {
         }
         defer { withExtendedLifetime(claim) {} }
         logger.configure(format: setup.config.logFormat, level: setup.config.logLevel)
-        let daemon = Daemon(configPath: configPath, environment: io.environment, logger: logger)
+        let daemon = Daemon(configPath: configPath, environment: io.environment, logger: logger,
+                            notifier: SystemdNotifier.fromEnvironment(io.environment, logger: logger))
         return await daemon.run(setup)
     }
 
@@ -38,6 +42,9 @@ public struct Daemon: Sendable {
             for await signal in UnixSignals([.terminate, .interrupt, .hangup]) { emit.yield(.signal(signal)) }
         }
         defer { signals.cancel() }
+        // Owned here, not by a generation: the watchdog is fed across reloads.
+        let watchdog = Task { await notifier?.feedWatchdog() }
+        defer { watchdog.cancel() }
         let boards = Boards(health: FeedHealthBoard(initial.config.feeds.map(\.kind)), metrics: MetricBoard(),
                             rules: RuleStateBoard(), deliveries: DeliveryCounters(), histories: HistoryHandover(),
                             store: StoreHealthBoard(logger: logger), startedAt: WallClock.now())
@@ -50,17 +57,21 @@ public struct Daemon: Sendable {
         await feeds.update(to: setup.config.feeds)
         logWarnings(setup)
         logger.info("started", summary(setup))
+        notifier?.send([("READY", "1"), ("STATUS", status("running", setup))])
         for await event in events {
             switch event {
             case .signal(.terminate), .signal(.interrupt):
                 if case .signal(let signal) = event { logger.info("stopping", ["signal": signal.description]) }
+                notifier?.send([("STOPPING", "1")])
                 let stopped = await stop(running, feeds: feeds)
                 if !stopped { logger.warn("shutdown grace period over; exiting with work still in flight (it stays pending)") }
                 logger.info("stopped")
                 return 0
             case .signal:
+                notifier?.send(SystemdNotifier.reloading())
                 guard let reloaded = reload(replacing: setup) else {
                     boards.reloads.record(successful: false, at: WallClock.now())
+                    notifier?.send([("READY", "1"), ("STATUS", status("reload failed; running the previous config", setup))])
                     continue
                 }
                 // Never two generations at once: one that does not stop in time ends the worker,
@@ -81,6 +92,7 @@ public struct Daemon: Sendable {
                 logWarnings(setup)
                 logger.info("reloaded", LogFields(summary(setup).pairs + [("feeds_restarted", "\(restarted)"),
                                                                           ("feeds_kept", "\(kept)")]))
+                notifier?.send([("READY", "1"), ("STATUS", status("running", setup))])
             case .serviceEnded(let ending, let from):
                 guard from == nil || from == generation else { continue }
                 logger.error(ending.error == nil ? "service stopped unexpectedly; stopping the worker" : "service failed; stopping the worker",
@@ -148,6 +160,11 @@ public struct Daemon: Sendable {
     /// Logs what loading found but did not refuse (links that lead nowhere, no rules at all).
     private func logWarnings(_ setup: Setup) {
         for warning in setup.warnings { logger.warn(warning.message, ["path": warning.path]) }
+    }
+
+    /// systemd's one-line status (`systemctl status`): what the worker does and with what.
+    private func status(_ state: String, _ setup: Setup) -> String {
+        ([state] + summary(setup).pairs.map { "\($0.0)=\($0.1)" }).joined(separator: " ")
     }
 
     /// `rules` counts the rules evaluated; `rules_disabled` the others, when there are any.
