@@ -36,10 +36,17 @@ import Testing
         }
         await first.stop()
         await first.stop()
-        // The listener is gone: the port binds again at once. (Connecting instead raced with
-        // parallel tests, one of which could be handed the freed port before curl started.)
-        let again = try HTTPServer(host: "127.0.0.1", port: first.port) { _ in HTTPServerResponse(status: 200, body: "") }
-        await again.stop()
+        // The listener is gone: the port binds again. (Connecting instead raced with parallel
+        // tests, which could be handed the freed port; and a child another test is spawning
+        // holds a copy of every descriptor until its exec, so a bind may need a retry.)
+        var again: HTTPServer?
+        let deadline = ContinuousClock.now + .seconds(10)
+        while again == nil, ContinuousClock.now < deadline {
+            again = try? HTTPServer(host: "127.0.0.1", port: first.port) { _ in HTTPServerResponse(status: 200, body: "") }
+            if again == nil { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(again != nil, "port \(first.port) still bound after stop()")
+        await again?.stop()
     }
 
     @Test(arguments: [("GET /metrics HTTP/1.1\r\n", "GET", "/metrics"), ("HEAD /healthz?a=b HTTP/1.0\r\n", "HEAD", "/healthz")])
