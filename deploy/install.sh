@@ -4,26 +4,45 @@
 #   - /etc/satwatch/satwatch.json, rules/ and satwatch.env (kept if they already exist)
 #   - the `satwatch` system user and the systemd unit (state in /var/lib/satwatch)
 # Usage: sudo deploy/install.sh [--no-start]   (run again to upgrade: it restarts a running worker)
+#
+# For packaging and for the repository's own test of this script (Tests/e2e/test_install.py):
+#   DESTDIR=DIR            install below DIR instead of / (the unit and paths inside still name /)
+#   SATWATCH_BINARY=FILE   install FILE instead of building one
+#   SATWATCH_USER=NAME     the service user (default satwatch; created when missing)
+#   SATWATCH_SYSTEMD=1|0   whether systemd runs here (default: detected)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ "$(id -u)" -eq 0 ] || { echo "install.sh: run as root (sudo deploy/install.sh)" >&2; exit 1; }
+root="${DESTDIR:-}"
+user="${SATWATCH_USER:-satwatch}"
+binary="${SATWATCH_BINARY:-}"
 
-scripts/install-deps.sh
-swift build -c release --product satwatch --static-swift-stdlib
-install -m 0755 .build/release/satwatch /usr/local/bin/satwatch
+if [ -z "$binary" ]; then
+  scripts/install-deps.sh
+  swift build -c release --product satwatch --static-swift-stdlib
+  binary=.build/release/satwatch
+fi
+install -d -m 0755 "$root/usr/local/bin" "$root/etc/systemd/system"
+install -m 0755 "$binary" "$root/usr/local/bin/satwatch"
 
-id satwatch >/dev/null 2>&1 || useradd --system --home-dir /var/lib/satwatch --no-create-home --shell /usr/sbin/nologin satwatch
+id "$user" >/dev/null 2>&1 || useradd --system --home-dir /var/lib/satwatch --no-create-home --shell /usr/sbin/nologin "$user"
 # systemd's StateDirectory= makes this too; without systemd the worker could not create it.
-install -d -m 0750 -o satwatch -g satwatch /var/lib/satwatch
-install -d -m 0755 /etc/satwatch
-[ -e /etc/satwatch/satwatch.json ] || install -m 0644 deploy/satwatch.system.json /etc/satwatch/satwatch.json
-[ -d /etc/satwatch/rules ] || { install -d -m 0755 /etc/satwatch/rules && install -m 0644 rules/*.json /etc/satwatch/rules/; }
-[ -e /etc/satwatch/satwatch.env ] || install -m 0600 deploy/satwatch.env.example /etc/satwatch/satwatch.env
-install -m 0644 deploy/README.md /etc/satwatch/README.md
-install -m 0644 deploy/satwatch.service /etc/systemd/system/satwatch.service
+install -d -m 0750 -o "$user" -g "$user" "$root/var/lib/satwatch"
+install -d -m 0755 "$root/etc/satwatch"
+# An upgrade keeps what the admin wrote: config, rules and secrets are installed only when missing.
+[ -e "$root/etc/satwatch/satwatch.json" ] || install -m 0644 deploy/satwatch.system.json "$root/etc/satwatch/satwatch.json"
+[ -d "$root/etc/satwatch/rules" ] || { install -d -m 0755 "$root/etc/satwatch/rules" && install -m 0644 rules/*.json "$root/etc/satwatch/rules/"; }
+[ -e "$root/etc/satwatch/satwatch.env" ] || install -m 0600 deploy/satwatch.env.example "$root/etc/satwatch/satwatch.env"
+install -m 0644 deploy/README.md "$root/etc/satwatch/README.md"
+install -m 0644 deploy/satwatch.service "$root/etc/systemd/system/satwatch.service"
 
-/usr/local/bin/satwatch check --config /etc/satwatch/satwatch.json
-if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
+"$root/usr/local/bin/satwatch" check --config "$root/etc/satwatch/satwatch.json" --env-file "$root/etc/satwatch/satwatch.env"
+systemd="${SATWATCH_SYSTEMD:-}"
+if [ -z "$systemd" ]; then
+  systemd=0
+  if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then systemd=1; fi
+fi
+if [ "$systemd" = 1 ]; then
   systemctl daemon-reload
   if [ "${1:-}" != "--no-start" ]; then
     systemctl enable satwatch
@@ -34,5 +53,5 @@ if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
   fi
 else
   echo "install.sh: no running systemd; start it with (secrets from satwatch.env exported first):" >&2
-  echo "  runuser -u satwatch -- env SATWATCH_CONFIG=/etc/satwatch/satwatch.json /usr/local/bin/satwatch run" >&2
+  echo "  runuser -u $user -- env SATWATCH_CONFIG=/etc/satwatch/satwatch.json /usr/local/bin/satwatch run" >&2
 fi
