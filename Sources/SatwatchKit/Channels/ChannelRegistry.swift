@@ -10,7 +10,4 @@ public enum ChannelRegistry {
     public static func type(named name: String) -> (any ChannelType.Type)? {
         types.first { $0.typeName == name }
     }
-
-    /// The known type names, for error messages.
-    public static var typeNames: String { types.map { $0.typeName }.joined(separator: ", ") }
 }

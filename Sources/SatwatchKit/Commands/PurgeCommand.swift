@@ -23,7 +23,7 @@ enum PurgeCommand: SatwatchCommand {
             olderThan = span
         }
         let store: StateStore
-        switch StateFileAccess.open(parsed, io: io, command: name) {
+        switch StateFileAccess.open(parsed, io: io, command: name, missing: "nothing to \(name)") {
         case .exit(let status): return status
         case .ready(_, let opened): store = opened
         }

@@ -16,7 +16,7 @@ enum RetryCommand: SatwatchCommand {
         let parsed = try ArgumentList(arguments, options: ["config", "channel"], flags: ["dead"])
         let selection = try selection(parsed)
         let (setup, store): (Setup, StateStore)
-        switch StateFileAccess.open(parsed, io: io, command: name) {
+        switch StateFileAccess.open(parsed, io: io, command: name, missing: "nothing to \(name)") {
         case .exit(let status): return status
         case .ready(let loaded, let opened): (setup, store) = (loaded, opened)
         }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// How `retry` and `purge` reach the state file: through the config, on a connection of their
-/// own, so they work while the worker runs (WAL; the busy timeout orders their writes).
+/// How `status`, `retry` and `purge` reach the state file: through the config, on a connection
+/// of their own, so they work while the worker runs (WAL; the busy timeout orders their writes).
 enum StateFileAccess {
     /// What opening gave: the setup and its store, or the exit status to return at once.
     enum Opened {
@@ -10,18 +10,20 @@ enum StateFileAccess {
     }
 
     /// Loads the config named by `--config` (or the default) and opens its state file; prints
-    /// why and returns an exit status when the config is invalid (1), the file is missing (0:
-    /// nothing to do) or cannot be opened (1).
-    static func open(_ parsed: ArgumentList, io: CommandIO, command: String) -> Opened {
+    /// why and returns an exit status when the config is invalid (1), the file is missing (0,
+    /// printing `missing`), or is damaged or cannot be opened (1). A damaged file is reported as
+    /// such and left as it is, never half-read or written to.
+    static func open(_ parsed: ArgumentList, io: CommandIO, command: String, missing: String) -> Opened {
         let path = ConfigLoader.path(option: parsed[option: "config"], environment: io.environment)
         let logger = Logger(level: .error, sink: io.err)
         guard let setup = Setup.loadValid(path: path, io: io, logger: logger, secrets: .none) else { return .exit(1) }
         let statePath = setup.config.statePath
         guard FileManager.default.fileExists(atPath: statePath) else {
-            io.out("no state file at \(statePath) yet: nothing to \(command)")
+            io.out("no state file at \(statePath) yet: \(missing)")
             return .exit(0)
         }
         do {
+            try StateStore.checkIntegrity(path: statePath)
             return .ready(setup, try StateStore.open(path: statePath))
         } catch {
             io.err("satwatch \(command): \(error)")

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `satwatch status`: rule states, last metric values, and pending/dead deliveries, read from the
 /// state file (safe while the worker runs: it opens its own connection).
 enum StatusCommand: SatwatchCommand {
@@ -15,18 +13,12 @@ enum StatusCommand: SatwatchCommand {
     static func run(_ arguments: [String], io: CommandIO) async throws(UsageError) -> Int32 {
         let parsed = try ArgumentList(arguments, options: ["config"])
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument \"\(parsed.positionals[0])\"") }
-        let path = ConfigLoader.path(option: parsed[option: "config"], environment: io.environment)
-        let logger = Logger(level: .error, sink: io.err)
-        guard let setup = Setup.loadValid(path: path, io: io, logger: logger, secrets: .none) else { return 1 }
-        let statePath = setup.config.statePath
-        guard FileManager.default.fileExists(atPath: statePath) else {
-            io.out("no state file at \(statePath) yet: the worker has not run with this config")
-            return 0
+        let (setup, store): (Setup, StateStore)
+        switch StateFileAccess.open(parsed, io: io, command: name, missing: "the worker has not run with this config") {
+        case .exit(let status): return status
+        case .ready(let loaded, let opened): (setup, store) = (loaded, opened)
         }
         do {
-            // A damaged file is reported as such (and left as it is) rather than half-printed.
-            try StateStore.checkIntegrity(path: statePath)
-            let store = try StateStore.open(path: statePath)
             let counts = try store.outboxCounts()
             var heads: [String: OutboxEntry] = [:]
             for (channel, count) in counts where count.pending > 0 { heads[channel] = try store.nextPendingEntry(channel: channel) }
@@ -35,7 +27,7 @@ enum StatusCommand: SatwatchCommand {
                                       counts: counts, entries: try store.entries(states: [.pending, .dead], limit: 50),
                                       redactor: setup.config.redactor, heads: heads,
                                       disabled: Set(setup.rules.filter(\.isDisabled).map(\.name)))
-            io.out("state: \(statePath)")
+            io.out("state: \(setup.config.statePath)")
             io.out(report.text)
             return 0
         } catch {

@@ -2,10 +2,7 @@ extension UsageError {
     /// `unknown feed "mempol" (did you mean "mempool"?)`, or, when no candidate is close, the
     /// list: `unknown channel "x" (configured: team, mail)`.
     static func unknown(_ what: String, _ word: String, among candidates: [String], listedAs label: String) -> UsageError {
-        let hint = EditDistance.hint(for: word, among: candidates)
-        guard hint.isEmpty else { return UsageError("unknown \(what) \"\(word)\"\(hint)") }
-        let list = candidates.isEmpty ? "none" : candidates.joined(separator: ", ")
-        return UsageError("unknown \(what) \"\(word)\" (\(label): \(list))")
+        UsageError("unknown \(what) \"\(word)\"" + EditDistance.hintOrList(for: word, among: candidates, label: label))
     }
 
     /// The feed named on the command line, or the error naming the closest one.

@@ -10,9 +10,8 @@ extension ConfigLoader {
         for member in object.members {
             _ = object.member(member.key)
             guard let kind = FeedKind(rawValue: member.key) else {
-                let known = FeedKind.allCases.map(\.rawValue)
-                let hint = EditDistance.hint(for: member.key, among: known)
-                object.report(at: member.keyLocation, "unknown feed \"\(member.key)\"" + (hint.isEmpty ? " (known: \(known.joined(separator: ", ")))" : hint))
+                object.report(at: member.keyLocation, "unknown feed \"\(member.key)\""
+                              + EditDistance.hintOrList(for: member.key, among: FeedKind.allCases.map(\.rawValue)))
                 continue
             }
             guard var settings = ConfigObject(member.node, path: object.path, log: object.log,

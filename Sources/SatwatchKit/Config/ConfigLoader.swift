@@ -116,8 +116,7 @@ public enum ConfigLoader {
         guard var settings = ConfigObject(member.node, path: path, log: log, environment: environment),
               let typeName = settings.string("type", required: true) else { return nil }
         guard let type = ChannelRegistry.type(named: typeName) else {
-            let hint = EditDistance.hint(for: typeName, among: ChannelRegistry.types.map { $0.typeName })
-            settings.report("type", "unknown channel type \"\(typeName)\"" + (hint.isEmpty ? " (known: \(ChannelRegistry.typeNames))" : hint))
+            settings.report("type", "unknown channel type \"\(typeName)\"" + EditDistance.hintOrList(for: typeName, among: ChannelRegistry.types.map { $0.typeName }))
             return nil
         }
         let channel = type.configure(name: member.key, settings: &settings, context: context)

@@ -10,13 +10,16 @@ public enum RuleLoader {
         /// Channels used when a rule names none.
         public var defaultChannels: [String]
         /// Enabled feeds.
-        public var feeds: [FeedConfig]?
+        public let feeds: [FeedConfig]?
+        /// The price metrics the enabled feeds publish (computed once, not per rule).
+        let published: [String]?
 
         /// Creates a context.
         public init(channels: Set<String>? = nil, defaultChannels: [String] = [], feeds: [FeedConfig]? = nil) {
             self.channels = channels
             self.defaultChannels = defaultChannels
             self.feeds = feeds
+            published = feeds.map { $0.flatMap(\.priceMetrics) }
         }
 
         /// The context of a loaded config.

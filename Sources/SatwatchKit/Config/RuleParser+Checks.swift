@@ -1,6 +1,6 @@
 extension RuleParser {
     static func checkMetric(_ metric: String, _ object: inout ConfigObject, context: RuleLoader.Context) {
-        let published = context.feeds.map { $0.flatMap(\.priceMetrics) }
+        let published = context.published
         guard let descriptor = MetricCatalog.descriptor(for: metric) else {
             var message = "unknown metric \"\(metric)\""
             let parts = metric.split(separator: ".")
@@ -33,9 +33,7 @@ extension RuleParser {
 
     static func checkSource(_ source: String, metric: String, _ object: inout ConfigObject, context: RuleLoader.Context) {
         guard let kind = FeedKind(rawValue: source) else {
-            let known = FeedKind.allCases.map(\.rawValue)
-            let hint = EditDistance.hint(for: source, among: known)
-            object.report("source", "unknown source \"\(source)\"" + (hint.isEmpty ? " (known: \(known.joined(separator: ", ")))" : hint))
+            object.report("source", "unknown source \"\(source)\"" + EditDistance.hintOrList(for: source, among: FeedKind.allCases.map(\.rawValue)))
             return
         }
         guard let descriptor = MetricCatalog.descriptor(for: metric) else { return }

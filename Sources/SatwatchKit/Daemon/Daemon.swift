@@ -54,9 +54,10 @@ public struct Daemon: Sendable {
         var setup = initial
         var generation = 1
         guard var running = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit) else { return 1 }
-        await feeds.update(to: setup.config.feeds)
         logWarnings(setup)
+        // Logged before the feeds connect, so their first lines (a connect failure, say) follow it.
         logger.info("started", summary(setup))
+        await feeds.update(to: setup.config.feeds)
         notifier?.send([("READY", "1"), ("STATUS", status("running", setup))])
         for await event in events {
             switch event {

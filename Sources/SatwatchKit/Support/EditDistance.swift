@@ -31,4 +31,12 @@ extension EditDistance {
     static func hint(for word: String, among candidates: some Sequence<String>) -> String {
         closest(to: word, among: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
     }
+
+    /// The hint, or, when no candidate is close, the whole list: ` (known: a, b)` (`label`
+    /// names it; "none" when there are no candidates).
+    static func hintOrList(for word: String, among candidates: [String], label: String = "known") -> String {
+        let hint = hint(for: word, among: candidates)
+        guard hint.isEmpty else { return hint }
+        return " (\(label): \(candidates.isEmpty ? "none" : candidates.joined(separator: ", ")))"
+    }
 }

@@ -11,6 +11,6 @@ extension HTTPChannel {
     /// Sends `request(for:)` once and classifies the answer, hiding the channel's secrets in a
     /// failure reason (a receiver's error body may echo the URL it was called with).
     public func deliver(_ notification: Notification) async -> DeliveryOutcome {
-        await HTTPDelivery.post(request(for: notification), network: network, secrets: Redactor(secrets))
+        await HTTPDelivery.post(request(for: notification), network: network, secrets: secrets)
     }
 }

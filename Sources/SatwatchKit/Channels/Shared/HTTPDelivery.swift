@@ -11,20 +11,22 @@ enum HTTPDelivery {
 
     /// POSTs `request` with the channel's timeout and CA file. `secrets` are hidden in the
     /// failure reason; in a response body before it is cut to a quote, so no prefix of a
-    /// secret that a receiver echoed survives the cut.
-    static func post(_ request: ChannelRequest, network: NetworkSettings, secrets: Redactor) async -> DeliveryOutcome {
+    /// secret that a receiver echoed survives the cut. A delivered one reads no body and builds
+    /// no redactor: that is the common case, and each costs a scan.
+    static func post(_ request: ChannelRequest, network: NetworkSettings, secrets: [String]) async -> DeliveryOutcome {
         let outgoing = HTTPRequest(method: "POST", url: request.url,
                                    headers: HTTPHeaders(request.headers.map { HTTPHeader($0.name, $0.value) }),
                                    body: request.body, timeout: network.timeout.duration,
                                    caFile: network.caFile, userAgent: userAgent)
         do {
             let response = try await client.send(outgoing)
+            if (200..<300).contains(response.status) { return .delivered }
             let header = response.retryAfter(now: WallClock.now().milliseconds / 1000).map(TimeSpan.init(duration:))
             let retryAfter = header ?? (response.status == 429 ? bodyRetryAfter(response.body) : nil)
-            let body = Array(secrets.redact(String(decoding: response.body, as: UTF8.self)).utf8)
+            let body = Array(Redactor(secrets).redact(String(decoding: response.body, as: UTF8.self)).utf8)
             return DeliveryClassifier.http(status: response.status, body: body, retryAfter: retryAfter)
         } catch {
-            return DeliveryClassifier.transport(code: error.code, message: error.message).redacted(by: secrets)
+            return DeliveryClassifier.transport(code: error.code, message: error.message).redacted(by: Redactor(secrets))
         }
     }
 

@@ -22,8 +22,10 @@ public struct KrakenDecoder: FrameDecoder {
     }
 
     /// `XBT/USD` → `BTC/USD`, `ETH/XBT` → `ETH/BTC`: Kraken may answer in either spelling.
+    /// Called for every ticker entry: a symbol without XBT (nearly all of them) costs no split.
     static func normalized(_ symbol: String) -> String {
-        symbol.split(separator: "/", omittingEmptySubsequences: false).map { $0 == "XBT" ? "BTC" : $0 }.joined(separator: "/")
+        guard symbol.contains("XBT") else { return symbol }
+        return symbol.split(separator: "/", omittingEmptySubsequences: false).map { $0 == "XBT" ? "BTC" : $0 }.joined(separator: "/")
     }
 
     /// Decodes one Kraken v2 frame: ticker prices, liveness, or a skip.
