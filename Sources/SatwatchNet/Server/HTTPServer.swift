@@ -16,7 +16,7 @@ public final class HTTPServer: Sendable {
     public let port: UInt16
     private let wakeup: WakeupPipe
     private let stopRequested = Mutex(false)
-    private let completion = HTTPServerCompletion()
+    private let completion = ThreadCompletion()
 
     /// Why the server could not start.
     public struct StartError: Error, CustomStringConvertible {

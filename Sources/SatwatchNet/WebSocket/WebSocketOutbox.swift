@@ -24,11 +24,11 @@ final class WebSocketOutbox: Sendable {
         /// Set once the thread has stopped; later sends fail with it.
         var ended: WebSocketError?
         var ready: CheckedContinuation<Void, any Error>?
-        var exitWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     let wakeup: WakeupPipe
     private let state = Mutex(State())
+    private let exit = ThreadCompletion()
 
     init() throws(WebSocketError) {
         do {
@@ -70,15 +70,7 @@ final class WebSocketOutbox: Sendable {
     }
 
     /// Suspends until the thread has stopped and released the connection.
-    func waitForExit() async {
-        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-            let ended = state.withLock { state in
-                if state.ended == nil { state.exitWaiters.append(waiter) }
-                return state.ended != nil
-            }
-            if ended { waiter.resume() }
-        }
-    }
+    func waitForExit() async { await exit.wait() }
 
     /// Registers the `connect` call waiting for the handshake; false when already cancelled.
     func setReady(_ ready: CheckedContinuation<Void, any Error>) -> Bool {
@@ -110,16 +102,13 @@ final class WebSocketOutbox: Sendable {
 
     /// Marks the connection ended with `error` and fails or releases everyone still waiting.
     func end(_ error: WebSocketError) {
-        let (frames, waiters) = state.withLock { state in
+        let frames = state.withLock { state in
             state.ended = error
-            defer {
-                state.frames.removeAll()
-                state.exitWaiters.removeAll()
-            }
-            return (state.frames, state.exitWaiters)
+            defer { state.frames.removeAll() }
+            return state.frames
         }
         for outgoing in frames { outgoing.done.resume(throwing: error) }
         resolveReady(error)
-        for waiter in waiters { waiter.resume() }
+        exit.finish()
     }
 }

@@ -1,8 +1,9 @@
 import Synchronization
 
-/// The end of the server thread, awaited without blocking: the thread calls `finish()` once it
-/// has closed every socket; `wait()` suspends until then (or returns at once after it).
-final class HTTPServerCompletion: Sendable {
+/// The end of a thread of our own (the HTTP server's, a WebSocket connection's), awaited without
+/// blocking: the thread calls `finish()` once it has released everything; `wait()` suspends until
+/// then (or returns at once after it).
+final class ThreadCompletion: Sendable {
     private struct State {
         var finished = false
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -10,7 +11,7 @@ final class HTTPServerCompletion: Sendable {
 
     private let state = Mutex(State())
 
-    /// Called once by the server thread as its last act.
+    /// Called once by the thread as its last act.
     func finish() {
         let waiters = state.withLock { state in
             state.finished = true
