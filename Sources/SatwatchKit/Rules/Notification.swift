@@ -31,6 +31,8 @@ public struct Notification: Sendable, Equatable {
     public var labels: [Label]
     /// Channel names it goes to.
     public var channels: [String]
+    /// Every metric and expression the condition involved, with its value at `at` (`{{values}}`).
+    public var values: [ObservedValue] = []
 
     /// Creates a notification; `id` is derived from the rule, status, start and time.
     public init(rule: String, status: Status, isReminder: Bool = false, metric: String, value: Double,

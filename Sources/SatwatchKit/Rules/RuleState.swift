@@ -14,6 +14,18 @@ public struct RuleState: Sendable, Equatable {
     public var lastObservedAt: Timestamp?
     /// `Rule.definitionDigest` of the rule this state belongs to.
     public var digest: String
+    /// What the condition remembers between samples: the side of its level the last sample was
+    /// on (crossings: -1 below, +1 above), or the last value (`on: "change"`). Nil: nothing yet.
+    public var memory: Double?
+    /// The start of the candle being built (rules with `candle`); nil before the first sample.
+    public var candleStart: Timestamp?
+    /// The latest value of the rule's metric in that candle: its close so far.
+    public var candleClose: Double?
+    /// A `once` rule that has notified: it is not evaluated again until its definition changes.
+    public var isSpent = false
+    /// Why the condition cannot be decided yet (e.g. `sma(btc.usd, 200d) needs 200 daily closes,
+    /// has 12`); nil when it can.
+    public var waiting: String?
 
     /// A fresh, inactive state for a rule with `digest`.
     public init(digest: String) {
