@@ -1,0 +1,17 @@
+/// One window function call in an ``Expression``, e.g. `sma(btc.usd, 200d)`.
+public struct WindowCall: Sendable, Hashable {
+    /// The function applied to the window.
+    public var function: WindowFunction
+    /// The metric whose recent values the function reads.
+    public var metric: String
+    /// How far back the window reaches; always more than zero.
+    public var span: TimeSpan
+    /// The 0-based offset, in Unicode scalars, of the function name in the expression text.
+    public var offset: Int
+    /// The 0-based offset, in Unicode scalars, of the metric name in the expression text (for an
+    /// unknown metric's diagnostic).
+    public var metricOffset: Int
+
+    /// The call in canonical form, `sma(btc.usd, 200d)`, whatever spacing it was written with.
+    public var text: String { "\(function.rawValue)(\(metric), \(span.text))" }
+}
