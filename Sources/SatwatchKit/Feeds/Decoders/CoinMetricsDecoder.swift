@@ -20,7 +20,7 @@ public struct CoinMetricsDecoder: FrameDecoder {
     /// How many daily prices the Mayer multiple averages.
     public static let historyDays = 200
 
-    private(set) var prices = DailyPriceWindow(capacity: historyDays)
+    private(set) var prices = DayWindow(capacity: historyDays)
     /// The newest row with both values: its day, MVRV and PriceUSD.
     private var newest: (day: Int64, mvrv: Double, price: Double)?
     /// Row values that were present but unusable, on pages that still decoded.
@@ -92,7 +92,7 @@ public struct CoinMetricsDecoder: FrameDecoder {
             }
         }
         if prices.isFull, let latest = prices.latest, let mean = prices.mean, mean > 0 {
-            batch.add("mayer_multiple", latest.price / mean)
+            batch.add("mayer_multiple", latest.value / mean)
         }
     }
 }
