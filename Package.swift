@@ -28,7 +28,10 @@ let package = Package(
         .executableTarget(name: "satwatch", dependencies: ["SatwatchKit"]),
 
         // Benchmarks: `bench/run` builds this in release and prints a table.
-        .executableTarget(name: "satwatch-bench", dependencies: ["SatwatchKit", "SatwatchJSON"], path: "bench/Sources/SatwatchBench"),
+        .executableTarget(name: "satwatch-bench", dependencies: ["SatwatchKit", "SatwatchJSON", "CBenchHeap"],
+                          path: "bench/Sources/SatwatchBench"),
+        // malloc's in-use byte count for the benchmarks' memory rows (<malloc.h> is not in Swift's Glibc).
+        .target(name: "CBenchHeap", path: "bench/Sources/CBenchHeap"),
 
         // Fuzzing harness: `fuzz/run` builds it with libFuzzer; a plain build replays the corpus.
         .executableTarget(name: "satwatch-fuzz", dependencies: ["SatwatchKit", "SatwatchJSON", "SatwatchNet"],

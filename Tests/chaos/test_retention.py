@@ -71,13 +71,19 @@ def fill(path, days, per_day, now_ms):
             nid = f"n{index:08d}"
             added += 1
             old += at < cutoff
-            db.execute("INSERT INTO notification VALUES (?, ?, 'firing', 0, 'fee.fastest', 12.5, 10, ?, ?, ?, ?)",
+            db.execute("INSERT INTO notification (id, rule, status, is_reminder, metric, value, threshold, at, starts_at,"
+                       " message, created_at) VALUES (?, ?, 'firing', 0, 'fee.fastest', 12.5, 10, ?, ?, ?, ?)",
                        (nid, f"rule-{index % 40}", at, at, f"fee.fastest above 10 sat/vB (now 12.5), rule-{index % 40}", at))
             db.executemany("INSERT INTO notification_label VALUES (?, ?, ?, ?)",
                            [(nid, 0, "severity", "page"), (nid, 1, "team", "ops")])
             db.executemany("INSERT INTO outbox (notification_id, channel, state, attempts, next_attempt_at, created_at, updated_at)"
                            " VALUES (?, ?, 'sent', 1, ?, ?, ?)", [(nid, channel, at, at, at + 1000) for channel in ("hook", "mail")])
-    # As written by a build before incremental vacuum (schema 2): the worker must convert it.
+    # As written by a build before incremental vacuum (schema 2): the worker must convert it. The
+    # worker made the file with the newest schema, so what schema 4 adds goes, to be added again.
+    db.execute("DROP TABLE daily_close")
+    for table, column in (("rule_state", "memory"), ("rule_state", "candle_start"), ("rule_state", "candle_close"),
+                          ("rule_state", "spent"), ("rule_state", "waiting"), ("notification", "observed_values")):
+        db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
     db.execute("PRAGMA user_version = 2")
     db.execute("PRAGMA auto_vacuum = NONE")
     db.execute("VACUUM")

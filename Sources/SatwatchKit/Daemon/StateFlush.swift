@@ -1,21 +1,30 @@
 /// What the evaluator saves every minute and at shutdown: every rule's last state, the latest
-/// metric values (for `status`) and the `change` histories' points the file does not have yet.
+/// metric values (for `status`), the `change` histories' points and the daily closes the file
+/// does not have yet.
 struct StateFlush: Sendable {
     var states: [String: RuleState]
     var metrics: [Sample]
     var history: [String: [HistoryPoint]]
     var keepingFrom: [String: Timestamp]
     var at: Timestamp
+    /// Daily closes to upsert, by key (`DailyCloses.unsavedCloses`).
+    var closes: [String: [(day: Int64, value: Double)]] = [:]
+    /// Per key, the oldest day still needed (`DailyCloses.oldestDay`); stored keys missing here
+    /// (and from `closes`) are forgotten, so it must name every key a window reads.
+    var closesKeepingFrom: [String: Int64] = [:]
 
-    /// One flush that stores what both would: the newer states and metrics, every history point.
+    /// One flush that stores what both would: the newer states and metrics, every history point
+    /// and close (the newer last, so a day saved twice keeps the newer value).
     func merged(with newer: StateFlush) -> StateFlush {
         StateFlush(states: newer.states, metrics: newer.metrics,
-                   history: history.merging(newer.history) { $0 + $1 }, keepingFrom: newer.keepingFrom, at: newer.at)
+                   history: history.merging(newer.history) { $0 + $1 }, keepingFrom: newer.keepingFrom, at: newer.at,
+                   closes: closes.merging(newer.closes) { $0 + $1 }, closesKeepingFrom: newer.closesKeepingFrom)
     }
 
     func save(to store: StateStore) throws {
         try store.saveRuleStates(states, at: at)
         try store.saveMetrics(metrics)
         try store.saveHistory(history, keepingFrom: keepingFrom)
+        try store.saveDailyCloses(closes, keepingFrom: closesKeepingFrom)
     }
 }

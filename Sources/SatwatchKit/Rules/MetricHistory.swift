@@ -1,9 +1,11 @@
-/// Recent values of one metric, for `change` rules: at most one point per second (the latest in
-/// that second), kept for the longest `within` of the rules that read it.
+/// Recent values of one metric, for `change` rules and windows shorter than a day (see
+/// `MetricHistory+Windows.swift`): at most one point per second (the latest in that second),
+/// kept for the longest `within` or window of the rules that read it.
 struct MetricHistory: Sendable {
-    private var times: [Int64] = []
-    private var values: [Double] = []
-    private var head = 0
+    private(set) var times: [Int64] = []
+    private(set) var values: [Double] = []
+    /// The index of the oldest point kept (older ones are dropped in batches).
+    private(set) var head = 0
     var retention: TimeSpan
 
     init(retention: TimeSpan) { self.retention = retention }
@@ -47,7 +49,7 @@ struct MetricHistory: Sendable {
     var oldest: Timestamp? { head < times.count ? Timestamp(milliseconds: times[head]) : nil }
 
     /// The index of the first kept point later than `t` (`times.count` when none is).
-    private func firstIndex(after t: Int64) -> Int {
+    func firstIndex(after t: Int64) -> Int {
         var low = head, high = times.count
         while low < high {
             let mid = (low + high) / 2

@@ -1,7 +1,7 @@
 /// The state file's schema: its ordered migrations and how they are applied.
 package enum StateSchema {
     /// Every migration, in order; the last one's version is what this build writes.
-    package static let migrations: [SchemaMigration] = [version1, version2, version3]
+    package static let migrations: [SchemaMigration] = [version1, version2, version3, version4]
 
     /// The newest schema version this build knows.
     package static var currentVersion: Int64 { migrations.last?.version ?? 0 }
@@ -107,4 +107,25 @@ package enum StateSchema {
     /// effect through one `VACUUM`, which rewrites the file (once, seconds for a large one).
     package static let version3 = SchemaMigration(version: 3, sql: "",
                                                   outsideTransaction: "PRAGMA auto_vacuum = INCREMENTAL; VACUUM")
+
+    /// Version 2 of the product: rule conditions that remember something between samples
+    /// (`RuleState.memory`, the open candle, `once` spent, what the rule waits for), the values a
+    /// notification involved (`observed_values`, JSON `[["btc.usd",92000.5],…]`), and the daily
+    /// closes that windows of a day or more read (`daily_close`, `key` as in `change_history`,
+    /// `day` = whole UTC days since the epoch). Added columns are nullable or defaulted, so rows
+    /// written before keep their meaning: nothing remembered, not spent, no values listed.
+    package static let version4 = SchemaMigration(version: 4, sql: """
+        ALTER TABLE rule_state ADD COLUMN memory REAL;
+        ALTER TABLE rule_state ADD COLUMN candle_start INTEGER;
+        ALTER TABLE rule_state ADD COLUMN candle_close REAL;
+        ALTER TABLE rule_state ADD COLUMN spent INTEGER NOT NULL DEFAULT 0 CHECK (spent IN (0, 1));
+        ALTER TABLE rule_state ADD COLUMN waiting TEXT;
+        ALTER TABLE notification ADD COLUMN observed_values TEXT;
+        CREATE TABLE daily_close (
+            key TEXT NOT NULL,
+            day INTEGER NOT NULL,
+            value REAL NOT NULL,
+            PRIMARY KEY (key, day)
+        ) WITHOUT ROWID;
+        """)
 }

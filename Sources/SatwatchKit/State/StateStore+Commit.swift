@@ -20,8 +20,8 @@ extension StateStore {
     private func enqueue(_ notification: Notification, at now: Timestamp) throws {
         let insert = try connection.cached("""
             INSERT INTO notification (id, rule, status, is_reminder, metric, value, threshold, at, starts_at,
-                                      message, created_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                                      message, created_at, observed_values)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
             ON CONFLICT (id) DO NOTHING
             """)
         try insert.bind(1, notification.id)
@@ -35,6 +35,7 @@ extension StateStore {
         try insert.bind(9, notification.startsAt)
         try insert.bind(10, notification.message)
         try insert.bind(11, now)
+        try insert.bind(12, StoredObservedValues.text(notification.values))
         try insert.execute()
         guard connection.changes > 0 else { return }
 

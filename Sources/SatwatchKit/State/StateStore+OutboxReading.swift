@@ -4,7 +4,8 @@ extension StateStore {
     /// The columns every outbox query selects, in the order `entries(from:)` reads them.
     static let entryColumns = """
         o.id, o.channel, o.state, o.attempts, o.next_attempt_at, o.created_at, o.updated_at, o.last_error,
-        n.id, n.rule, n.status, n.is_reminder, n.metric, n.value, n.threshold, n.at, n.starts_at, n.message
+        n.id, n.rule, n.status, n.is_reminder, n.metric, n.value, n.threshold, n.at, n.starts_at, n.message,
+        n.observed_values
         FROM outbox o JOIN notification n ON n.id = o.notification_id
         """
 
@@ -12,7 +13,7 @@ extension StateStore {
     public func notification(id: String) throws -> Notification? {
         try connection.snapshot {
             let statement = try connection.cached("""
-                SELECT id, rule, status, is_reminder, metric, value, threshold, at, starts_at, message
+                SELECT id, rule, status, is_reminder, metric, value, threshold, at, starts_at, message, observed_values
                 FROM notification WHERE id = ?1
                 """)
             try statement.bind(1, id)
@@ -64,16 +65,19 @@ extension StateStore {
     }
 
     /// Decodes the notification columns starting at `first` (id, rule, status, is_reminder,
-    /// metric, value, threshold, at, starts_at, message); labels and channels come later.
+    /// metric, value, threshold, at, starts_at, message, observed_values); labels and channels
+    /// come later.
     private static func decodeNotification(_ row: SQLiteStatement, from first: Int32) throws -> Notification {
         guard let status = Notification.Status(rawValue: row.string(first + 2)) else {
             throw corrupt("notification status \(row.string(first + 2))")
         }
-        return Notification(storedID: row.string(first), rule: row.string(first + 1), status: status,
-                            isReminder: row.bool(first + 3), metric: row.string(first + 4),
-                            value: row.double(first + 5), threshold: row.double(first + 6),
-                            at: row.timestamp(first + 7), startsAt: row.timestamp(first + 8),
-                            message: row.string(first + 9), labels: [], channels: [])
+        var notification = Notification(storedID: row.string(first), rule: row.string(first + 1), status: status,
+                                        isReminder: row.bool(first + 3), metric: row.string(first + 4),
+                                        value: row.double(first + 5), threshold: row.double(first + 6),
+                                        at: row.timestamp(first + 7), startsAt: row.timestamp(first + 8),
+                                        message: row.string(first + 9), labels: [], channels: [])
+        notification.values = try StoredObservedValues.values(row.optionalString(first + 10))
+        return notification
     }
 
     private static func corrupt(_ what: String) -> SQLiteError {

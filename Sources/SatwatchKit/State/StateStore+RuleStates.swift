@@ -5,7 +5,8 @@ extension StateStore {
     /// that no longer exist are included; the engine ignores them.
     public func loadRuleStates() throws -> [String: RuleState] {
         let statement = try connection.cached("""
-            SELECT name, digest, status, active_since, fired_at, last_notified_at, last_value, last_observed_at
+            SELECT name, digest, status, active_since, fired_at, last_notified_at, last_value, last_observed_at,
+                   memory, candle_start, candle_close, spent, waiting
             FROM rule_state
             """)
         var states: [String: RuleState] = [:]
@@ -26,13 +27,15 @@ extension StateStore {
     func upsert(rule: String, state: RuleState, at now: Timestamp) throws {
         let statement = try connection.cached("""
             INSERT INTO rule_state (name, digest, status, active_since, fired_at, last_notified_at,
-                                    last_value, last_observed_at, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                                    last_value, last_observed_at, updated_at,
+                                    memory, candle_start, candle_close, spent, waiting)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
             ON CONFLICT (name) DO UPDATE SET
                 digest = excluded.digest, status = excluded.status, active_since = excluded.active_since,
                 fired_at = excluded.fired_at, last_notified_at = excluded.last_notified_at,
                 last_value = excluded.last_value, last_observed_at = excluded.last_observed_at,
-                updated_at = excluded.updated_at
+                updated_at = excluded.updated_at, memory = excluded.memory, candle_start = excluded.candle_start,
+                candle_close = excluded.candle_close, spent = excluded.spent, waiting = excluded.waiting
             """)
         try statement.bind(1, rule)
         try statement.bind(2, state.digest)
@@ -43,6 +46,11 @@ extension StateStore {
         try statement.bind(7, state.lastValue)
         try statement.bind(8, state.lastObservedAt)
         try statement.bind(9, now)
+        try statement.bind(10, state.memory)
+        try statement.bind(11, state.candleStart)
+        try statement.bind(12, state.candleClose)
+        try statement.bind(13, state.isSpent)
+        try statement.bind(14, state.waiting)
         try statement.execute()
     }
 
@@ -51,9 +59,14 @@ extension StateStore {
         guard let status = AlertStatus(rawValue: row.string(2)) else {
             throw SQLiteError(code: SQLITE_CORRUPT, message: "rule \(name) has unknown status \(row.string(2))", sql: nil)
         }
-        let state = RuleState(status: status, activeSince: row.optionalTimestamp(3), firedAt: row.optionalTimestamp(4),
+        var state = RuleState(status: status, activeSince: row.optionalTimestamp(3), firedAt: row.optionalTimestamp(4),
                               lastNotifiedAt: row.optionalTimestamp(5), lastValue: row.optionalDouble(6),
                               lastObservedAt: row.optionalTimestamp(7), digest: row.string(1))
+        state.memory = row.optionalDouble(8)
+        state.candleStart = row.optionalTimestamp(9)
+        state.candleClose = row.optionalDouble(10)
+        state.isSpent = row.bool(11)
+        state.waiting = row.optionalString(12)
         return (name, state)
     }
 }

@@ -1,25 +1,45 @@
 import SatwatchKit
 import Testing
 
-/// The Coin Metrics decoder: derived metrics, the 200-day window, request URLs.
+/// The Coin Metrics decoder: derived metrics, the 200-day window, daily closes, request URLs.
 @Suite struct CoinMetricsDecoderTests {
+    /// 2025-12-10T14:02Z: the fixture's rows of 2025-12-05…09 are completed days, those of
+    /// 12-10…14 are not (a recording replayed at an earlier time than its rows).
     static let at = Fixtures.time()
+
+    /// A daily-close sample as the decoder stamps it.
+    static func close(_ metric: String, _ value: Double, day: Int64) -> Sample {
+        Sample(metric: metric, value: value, at: Timestamp(milliseconds: day * 86_400_000), source: "coinmetrics",
+               isDailyClose: true)
+    }
 
     @Test func fixturePageGivesTheNewestRowAndItsDerivedMetrics() throws {
         var decoder = CoinMetricsDecoder()
         let page = try Fixtures.text("coinmetrics-mvrv.json")
-        // The newest row, 2025-12-14, with the arithmetic the catalog defines.
+        // The rows of days before the UTC day of `at` (2025-12-05 is day 20427) as daily closes…
+        let rows: [(String, String)] = [
+            ("89279.8344634717", "1.584551095422328599"), ("89169.5570610754", "1.582597477652467208"),
+            ("90067.847399474", "1.598500461378138632"), ("90673.1444436003", "1.609617738643143677"),
+            ("92808.8518477498", "1.64698945121268091"),
+        ]
+        var expected: [Sample] = []
+        for (offset, (price, mvrv)) in rows.enumerated() {
+            let day = 20_427 + Int64(offset)
+            expected += [Self.close("btc.usd", try #require(Double(price)), day: day),
+                         Self.close("mvrv", try #require(Double(mvrv)), day: day)]
+        }
+        // …then the newest row, 2025-12-14, with the arithmetic the catalog defines.
         let mvrv = try #require(Double("1.56259929379314562"))
         let price = try #require(Double("88096.3826142607"))
-        let expected = [
+        expected += [
             Sample(metric: "mvrv", value: mvrv, at: Self.at, source: "coinmetrics"),
             Sample(metric: "nupl", value: 1 - 1 / mvrv, at: Self.at, source: "coinmetrics"),
             Sample(metric: "realized_price.usd", value: price / mvrv, at: Self.at, source: "coinmetrics"),
         ]
         #expect(decoder.decode(page, at: Self.at) == .samples(expected))
         #expect(decoder.knownDays == 10)
-        #expect(abs(expected[1].value - 0.36004) < 0.00001)
-        #expect(abs(expected[2].value - 56378.0) < 1)
+        #expect(abs(expected[11].value - 0.36004) < 0.00001)
+        #expect(abs(expected[12].value - 56378.0) < 1)
         // The same page again: days are deduplicated, the samples are the same.
         #expect(decoder.decode(page, at: Self.at) == .samples(expected))
         #expect(decoder.knownDays == 10)
@@ -39,7 +59,7 @@ import Testing
         let first = CoinMetricsPage.firstDay
         var decoder = CoinMetricsDecoder()
         let older = CoinMetricsPage.text(days: Array(first..<first + 199)) { "\(CoinMetricsPage.price($0))" }
-        let metrics = decoder.decode(older, at: Self.at).samples?.map(\.metric)
+        let metrics = decoder.decode(older, at: Self.at).samples?.filter { !$0.isDailyClose }.map(\.metric)
         #expect(metrics == ["mvrv", "nupl", "realized_price.usd"])
         #expect(decoder.knownDays == 199)
 
@@ -65,7 +85,7 @@ import Testing
         #expect(decoder.knownDays == 200)
         let prices = (first + 50..<first + 250).map(CoinMetricsPage.price)
         let mayer = CoinMetricsPage.price(first + 249) / (prices.reduce(0, +) / 200)
-        #expect(last.first { $0.metric == "mvrv" }?.value == 1 + Double(249) / 1000)
+        #expect(last.first { $0.metric == "mvrv" && !$0.isDailyClose }?.value == 1 + Double(249) / 1000)
         #expect(last.first { $0.metric == "mayer_multiple" }?.value == mayer)
     }
 
@@ -74,11 +94,43 @@ import Testing
         let page = CoinMetricsPage.text(days: [20_430, 20_431], price: { "\($0)" }, mvrv: { $0 == 20_431 ? nil : "1.5" })
         let samples = decoder.decode(page, at: Self.at).samples
         #expect(samples == [
+            Self.close("btc.usd", 20_430, day: 20_430), Self.close("mvrv", 1.5, day: 20_430),
+            Self.close("btc.usd", 20_431, day: 20_431),
             Sample(metric: "mvrv", value: 1.5, at: Self.at, source: "coinmetrics"),
             Sample(metric: "nupl", value: 1 - 1 / 1.5, at: Self.at, source: "coinmetrics"),
             Sample(metric: "realized_price.usd", value: 20_430 / 1.5, at: Self.at, source: "coinmetrics"),
         ])
         #expect(decoder.knownDays == 2)
+    }
+
+    /// A first poll's page: 210 rows up to today. Every row day before today gives a close of
+    /// `btc.usd` and of `mvrv` at 00:00 UTC, in row order; today's row (not complete) gives none;
+    /// a missing or unusable value gives no close of its metric. Windows of 200 days are warm.
+    @Test func rowsBeforeTodayAreDailyCloses() throws {
+        let today: Int64 = 20_440
+        let at = Timestamp(milliseconds: today * 86_400_000 + 37_000_000)
+        let days = Array(today - 209...today)
+        let page = CoinMetricsPage.text(days: days, price: { $0 == today - 5 ? "-1" : "\(CoinMetricsPage.price($0))" },
+                                        mvrv: { $0 == today - 3 ? nil : "\(Double($0) / 10_000)" })
+        var decoder = CoinMetricsDecoder()
+        let samples = try #require(decoder.decode(page, at: at).samples)
+        let closes = samples.filter(\.isDailyClose)
+        var expected: [Sample] = []
+        for day in days.dropLast() {
+            if day != today - 5 { expected.append(Self.close("btc.usd", CoinMetricsPage.price(day), day: day)) }
+            if day != today - 3 { expected.append(Self.close("mvrv", Double(day) / 10_000, day: day)) }
+        }
+        #expect(closes == expected)
+        #expect(closes.filter { $0.metric == "btc.usd" }.count == 208)
+        #expect(samples.prefix(closes.count).allSatisfy { $0.isDailyClose })  // history first, then the live values
+        #expect(samples.dropFirst(closes.count).map(\.metric) == ["mvrv", "nupl", "realized_price.usd", "mayer_multiple"])
+        #expect(decoder.rejectedFields == 1)
+
+        // The next day's poll: the row of the day that just ended is now a close.
+        let later = Timestamp(milliseconds: (today + 1) * 86_400_000 + 10_000_000)
+        let next = CoinMetricsPage.text(days: [today - 1, today]) { "\(CoinMetricsPage.price($0))" }
+        #expect(decoder.decode(next, at: later).samples?.filter(\.isDailyClose).map(\.at.milliseconds)
+            == [today - 1, today - 1, today, today].map { $0 * 86_400_000 })
     }
 
     /// (page, outcome) on a fresh decoder.

@@ -8,7 +8,7 @@ struct StateSchemaTests {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         #expect(try store.schemaVersion() == StateSchema.currentVersion)
-        #expect(StateSchema.currentVersion == 3)
+        #expect(StateSchema.currentVersion == 4)
         #expect(try store.connection.integerPragma("auto_vacuum") == 2)  // INCREMENTAL
         #expect(try store.connection.textPragma("journal_mode") == "wal")
         #expect(try store.connection.integerPragma("synchronous") == 1)  // NORMAL
@@ -16,7 +16,8 @@ struct StateSchemaTests {
         #expect(try store.connection.integerPragma("busy_timeout") == 5_000)
         let tables = try store.connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             .query { $0.string(0) }
-        #expect(tables == ["change_history", "metric_latest", "notification", "notification_label", "outbox", "rule_state"])
+        #expect(tables == ["change_history", "daily_close", "metric_latest", "notification", "notification_label", "outbox",
+                           "rule_state"])
     }
 
     /// A state file written by the first release (schema 1) opens with its data and gains the
@@ -52,12 +53,12 @@ struct StateSchemaTests {
             VALUES ('n1', 'hook', 'pending', 0, 1000, 1000, 1000), ('n1', 'mail', 'sent', 1, 1000, 1000, 2000);
             """)
         let store = try StateStore.open(path: path)
-        #expect(try store.schemaVersion() == 3)
+        #expect(try store.schemaVersion() == StateSchema.currentVersion)
         #expect(try store.connection.integerPragma("auto_vacuum") == 2)
         #expect(try store.outboxCounts() == ["hook": OutboxCounts(pending: 1), "mail": OutboxCounts(sent: 1)])
         #expect(try store.notification(id: "n1")?.labels == [Label("severity", "page")])
         #expect(try store.notification(id: "n1")?.channels == ["hook", "mail"])
-        #expect(try StateStore.open(path: path).schemaVersion() == 3)
+        #expect(try StateStore.open(path: path).schemaVersion() == StateSchema.currentVersion)
     }
 
     @Test func reopeningKeepsDataAndVersion() throws {
@@ -74,7 +75,8 @@ struct StateSchemaTests {
         let path = directory.path("state.db")
         try StateStore.open(path: path).connection.execute("PRAGMA user_version = \(StateSchema.currentVersion + 1)")
         let error = #expect(throws: StateStoreError.self) { try StateStore.open(path: path) }
-        #expect(error?.description == "state file \(path) has schema version 4; this satwatch knows up to 3")
+        let known = StateSchema.currentVersion
+        #expect(error?.description == "state file \(path) has schema version \(known + 1); this satwatch knows up to \(known)")
     }
 
     @Test func migrationsApplyInOrderAndAFailingStepChangesNothing() throws {

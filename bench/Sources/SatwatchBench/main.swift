@@ -20,4 +20,8 @@ table.add("state file after a year at 200 notifications/day, 2 channels, 30d ret
           Format.fixed(Double(year.databaseBytes) / 1_048_576, 2), "MiB", target: "< 4")
 table.add("state file + WAL, peak over that year", Format.fixed(Double(year.peakBytes) / 1_048_576, 2), "MiB", target: "< 8")
 table.add("hourly prune + incremental vacuum p99", Format.fixed(year.pruneP99, 1), "ms")
+let closes = DailyClosesBench.run(metrics: 100, days: 200, lookups: 20_000_000)
+table.add("daily closes, 200 days x 100 metrics, heap", String(closes.bytes), "bytes")
+table.add("memoised window reads (sma/max/ema over daily closes)", Format.millions(closes.lookupsPerSecond), "M reads/s",
+          target: ">= 1")
 print(table.render())

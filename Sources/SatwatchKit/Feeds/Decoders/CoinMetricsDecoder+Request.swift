@@ -17,12 +17,12 @@ extension CoinMetricsDecoder {
     /// The `timeseries/asset-metrics` URL for the next poll at `now`, under `base` (the feed's
     /// `url`, default `https://community-api.coinmetrics.io/v4`).
     public func requestURL(base: String = FeedKind.coinmetrics.defaultURL, now: Timestamp) -> String {
-        let today = now.milliseconds.floorDivided(by: Self.millisecondsPerDay).quotient
+        let today = now.utcDay
         let earliest = today - Int64(Self.historyWindowDays) + 1
         var start = earliest
         if prices.isFull, let latest = prices.latest { start = max(earliest, latest.day - 1) }
         let pageSize = max(today - start + 1, 2)
-        let startDate = Timestamp(milliseconds: start * Self.millisecondsPerDay).rfc3339.prefix(10)
+        let startDate = Timestamp(startOfUTCDay: start).rfc3339.prefix(10)
         var root = base
         while root.hasSuffix("/") { root.removeLast() }
         return root + "/timeseries/asset-metrics?assets=btc&metrics=CapMVRVCur,PriceUSD&frequency=1d"
@@ -35,6 +35,4 @@ extension CoinMetricsDecoder {
         guard case .value(let page) = FrameObject.parse(frame, keeping: ["next_page_url"]) else { return nil }
         return page.node["next_page_url"]?.string
     }
-
-    static let millisecondsPerDay: Int64 = 86_400_000
 }

@@ -16,11 +16,18 @@ import SatwatchJSON
 /// old when its row completes, so stamping it would make every sample look stale and out of
 /// order next to live feeds (histories ignore out-of-order points), and a value that is still
 /// the newest one known is true now. Replays get the recorded receive times, as for all feeds.
+///
+/// Besides those live samples, each page gives its rows as history: one daily-close sample
+/// (`isDailyClose`, stamped 00:00 UTC of the row's day) per row day for `btc.usd` (PriceUSD)
+/// and `mvrv` (CapMVRVCur), in row order and before the live samples, for days before the UTC
+/// day of `at` only (a row of today would not be a close yet). They warm windows of a day or
+/// more (`sma(btc.usd, 200d)`) at start; the engine keeps them out of rules and the latest
+/// values.
 public struct CoinMetricsDecoder: FrameDecoder {
     /// How many daily prices the Mayer multiple averages.
     public static let historyDays = 200
 
-    private(set) var prices = DailyPriceWindow(capacity: historyDays)
+    private(set) var prices = DayWindow(capacity: historyDays)
     /// The newest row with both values: its day, MVRV and PriceUSD.
     private var newest: (day: Int64, mvrv: Double, price: Double)?
     /// Row values that were present but unusable, on pages that still decoded.
@@ -63,9 +70,13 @@ public struct CoinMetricsDecoder: FrameDecoder {
             batch.reject(.invalidValue)
             return false
         }
-        let day = time.milliseconds.floorDivided(by: Self.millisecondsPerDay).quotient
+        let day = time.utcDay
         let price = Self.value(row["PriceUSD"], domain: .positive, into: &batch)
         let mvrv = Self.value(row["CapMVRVCur"], domain: .any, into: &batch)
+        if day < batch.at.utcDay {
+            if let price { batch.addDailyClose("btc.usd", price, day: day) }
+            if let mvrv { batch.addDailyClose("mvrv", mvrv, day: day) }
+        }
         if let price { prices.record(price, day: day) }
         if let price, let mvrv, day >= newest?.day ?? .min { newest = (day, mvrv, price) }
         return price != nil || mvrv != nil
@@ -92,7 +103,7 @@ public struct CoinMetricsDecoder: FrameDecoder {
             }
         }
         if prices.isFull, let latest = prices.latest, let mean = prices.mean, mean > 0 {
-            batch.add("mayer_multiple", latest.price / mean)
+            batch.add("mayer_multiple", latest.value / mean)
         }
     }
 }

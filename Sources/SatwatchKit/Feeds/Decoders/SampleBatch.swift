@@ -25,6 +25,12 @@ struct SampleBatch {
         samples.append(Sample(metric: metric, value: value, at: at, source: source))
     }
 
+    /// Records the close of a completed UTC `day` from the feed's history (stamped 00:00 UTC).
+    mutating func addDailyClose(_ metric: String, _ value: Double, day: Int64) {
+        samples.append(Sample(metric: metric, value: value, at: Timestamp(startOfUTCDay: day), source: source,
+                              isDailyClose: true))
+    }
+
     /// Records a field that could not be used.
     mutating func reject(_ reason: SkipReason) {
         rejected += 1

@@ -1,12 +1,11 @@
-/// A function over the recent values of one metric, written `sma(btc.usd, 200d)` in an
-/// ``Expression``.
+/// A function over a window of a metric's history: `sma(btc.usd, 200d)`.
 public enum WindowFunction: String, Sendable, CaseIterable, Hashable {
-    /// The simple moving average: the mean of the metric's values in the window.
+    /// Simple moving average: the mean of the window.
     case sma
-    /// The exponential moving average over the window, recent values weighing most.
+    /// Exponential moving average: recent values weigh more.
     case ema
-    /// The highest value of the metric in the window.
+    /// The highest value in the window.
     case max
-    /// The lowest value of the metric in the window.
+    /// The lowest value in the window.
     case min
 }
