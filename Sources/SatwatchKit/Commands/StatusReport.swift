@@ -24,7 +24,10 @@ struct StatusReport {
             var since = ""
             if status == .firing, let at = state?.firedAt { since = "since \(at.rfc3339)" }
             if status == .pending, let at = state?.activeSince { since = "since \(at.rfc3339)" }
-            let value = state?.lastValue.map { "last \(DisplayNumber.format($0))" } ?? "no data yet"
+            if state?.isSpent == true, let at = state?.firedAt { return [name, "spent", "once, at \(at.rfc3339)"] }
+            var value = state?.lastValue.map { "last \(DisplayNumber.format($0))" } ?? "no data yet"
+            // A rule that cannot decide says what it waits for (a window still filling).
+            if let waiting = state?.waiting { value = "waiting: \(waiting)" }
             return [name, status.rawValue, since, value]
         })
         lines += ["", "METRICS"]

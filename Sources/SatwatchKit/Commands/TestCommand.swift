@@ -21,7 +21,7 @@ enum TestCommand: SatwatchCommand {
                 continue
             }
             for test in file.tests {
-                let result = RuleTestRunner.run(test, rules: file.rules)
+                let result = RuleTestRunner.run(test, rules: file.rules, derived: file.derived)
                 if result.passed {
                     passed += 1
                     io.out("PASS \(path): \(test.name)")

@@ -28,6 +28,8 @@ public struct Config: Sendable {
     public var stateRetention = Config.defaultStateRetention
     /// The longest receiver `Retry-After` honoured (`max_retry_after`).
     public var maxRetryAfter = RetryPolicy().maxRetryAfter
+    /// Metrics computed from others (`derived`).
+    public var derived: [DerivedMetric] = []
 
     /// `state_retention` when the config does not set it: 30 days.
     public static let defaultStateRetention = TimeSpan.hours(24 * 30)

@@ -56,6 +56,7 @@ public enum ConfigLoader {
                             channelNames: channelNames, defaultChannels: defaultChannels, httpListen: listen,
                             logFormat: format, logLevel: level, redactor: redactor)
         loadRetention(&root, into: &config)
+        config.derived = root.object("derived").map { loadDerived($0, feeds: feeds) } ?? []
         root.finish()
         return config
     }

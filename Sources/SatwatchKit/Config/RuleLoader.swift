@@ -13,18 +13,23 @@ public enum RuleLoader {
         public let feeds: [FeedConfig]?
         /// The price metrics the enabled feeds publish (computed once, not per rule).
         let published: [String]?
+        /// The config's derived metrics, which rules may read like any other.
+        public var derived: Set<String>
 
         /// Creates a context.
-        public init(channels: Set<String>? = nil, defaultChannels: [String] = [], feeds: [FeedConfig]? = nil) {
+        public init(channels: Set<String>? = nil, defaultChannels: [String] = [], feeds: [FeedConfig]? = nil,
+                    derived: Set<String> = []) {
             self.channels = channels
             self.defaultChannels = defaultChannels
             self.feeds = feeds
+            self.derived = derived
             published = feeds.map { $0.flatMap(\.priceMetrics) }
         }
 
         /// The context of a loaded config.
         public init(config: Config) {
-            self.init(channels: Set(config.channelNames), defaultChannels: config.defaultChannels, feeds: config.feeds)
+            self.init(channels: Set(config.channelNames), defaultChannels: config.defaultChannels, feeds: config.feeds,
+                      derived: Set(config.derived.map(\.name)))
         }
     }
 

@@ -1,34 +1,38 @@
 extension RuleParser {
     static func checkMetric(_ metric: String, _ object: inout ConfigObject, context: RuleLoader.Context) {
+        if let problem = metricProblem(metric, pinned: object.has("source"), context: context) { object.report("metric", problem) }
+    }
+
+    /// What is wrong with a rule reading `metric` (the rule's own, a part's, or one inside an
+    /// expression): not in the catalog, or no enabled feed publishes it; nil when fine.
+    static func metricProblem(_ metric: String, pinned: Bool, context: RuleLoader.Context) -> String? {
+        if context.derived.contains(metric) { return nil }
         let published = context.published
         guard let descriptor = MetricCatalog.descriptor(for: metric) else {
             var message = "unknown metric \"\(metric)\""
             let parts = metric.split(separator: ".")
             if parts.count == 2, parts[0] == parts[1] {
                 message += " (a price names two different assets, e.g. \"btc.usd\")"
-            } else if let suggestion = MetricCatalog.suggestion(for: metric, published: published ?? ["btc.usd", "btc.eur"]) {
+            } else if let suggestion = MetricCatalog.suggestion(for: metric, published: (published ?? ["btc.usd", "btc.eur"]) + context.derived.sorted()) {
                 message += " (did you mean \"\(suggestion)\"?)"
             }
-            object.report("metric", message)
-            return
+            return message
         }
-        guard let feeds = context.feeds, let published, !object.has("source"),
-              !feeds.contains(where: { publishes($0, metric) }) else { return }
+        guard let feeds = context.feeds, let published, !pinned,
+              !feeds.contains(where: { publishes($0, metric) }) else { return nil }
         guard let (base, quote) = MetricCatalog.price(of: metric) else {
             let kinds = descriptor.sources.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-            object.report("metric", "no enabled feed publishes \"\(metric)\" (enable \(kinds) under \"feeds\")")
-            return
+            return "no enabled feed publishes \"\(metric)\" (enable \(kinds) under \"feeds\")"
         }
         // A price is checked against the pairs actually configured (and mempool's currencies),
         // so a typo such as `btc.eru` is caught here rather than never firing.
         if let suggestion = MetricCatalog.suggestion(for: metric, published: published), published.contains(suggestion) {
-            object.report("metric", "unknown metric \"\(metric)\" (did you mean \"\(suggestion)\"?)")
-            return
+            return "unknown metric \"\(metric)\" (did you mean \"\(suggestion)\"?)"
         }
         let (asset, currency) = (base.uppercased(), quote.uppercased())
         var hint = "add \"\(asset)-\(currency)\" to coinbase \"products\" or \"\(asset)/\(currency)\" to kraken \"symbols\""
         if descriptor.sources.contains(.mempool) { hint = "enable \"mempool\" under \"feeds\", or " + hint }
-        object.report("metric", "no enabled feed publishes \"\(metric)\" (\(hint))")
+        return "no enabled feed publishes \"\(metric)\" (\(hint))"
     }
 
     static func checkSource(_ source: String, metric: String, _ object: inout ConfigObject, context: RuleLoader.Context) {

@@ -2,71 +2,72 @@ import SatwatchJSON
 
 /// Builds one `Rule` from its JSON object, reporting each problem at its place.
 enum RuleParser {
-    static let conditionKeys = ["above", "below", "change"]
+    /// The shortest and longest candle a rule may use.
+    static let candleRange = TimeSpan.minutes(1)...TimeSpan.days(1)
 
     static func parse(_ object: inout ConfigObject, context: RuleLoader.Context) -> Rule? {
         let name = object.string("name", required: true)
         if let name, name.isEmpty || name.hasPrefix("feed-stale:") {
             object.report("name", name.isEmpty ? "rule name must not be empty" : "rule names starting with \"feed-stale:\" are reserved")
         }
-        let metric = object.string("metric", required: true)
-        if let metric { checkMetric(metric, &object, context: context) }
-        let source = object.string("source")
-        if let source, let metric { checkSource(source, metric: metric, &object, context: context) }
-        let condition = parseCondition(&object)
-        let clear = object.number("clear")
-        if let clear, let condition { checkClear(clear, condition: condition, &object) }
+        let (metric, source) = parseMetric(&object, context: context)
+        let condition = ConditionReader.read(&object, ConditionScope(metric: metric, context: context))
         let holdFor = object.span("for") ?? .zero
         let repeatEvery = object.span("repeat")
         if let repeatEvery, repeatEvery.milliseconds == 0 { object.report("repeat", "\"repeat\" must be longer than 0s") }
         let resolve = object.bool("resolve") ?? true
+        let candle = object.span("candle")
+        if let candle, !candleRange.contains(candle) {
+            object.report("candle", "\"candle\" must be from 1m to 1d, found \(candle.text)")
+        }
+        let once = object.bool("once") ?? false
         let channels = object.strings("channels") ?? []
         checkChannels(channels, &object, context: context)
         let labels = parseLabels(&object)
-        let message = parseMessage(&object)
+        let message = parseMessage("message", &object)
+        let resolvedMessage = parseMessage("resolved_message", &object)
         let isDisabled = object.bool("disabled") ?? false
         let description = object.string("description")
-        guard let name, let metric, let condition else { return nil }
+        if let condition, condition.isEvent { refuseEventSettings(&object) } else { checkClearApplies(&object) }
+        guard let name, let condition else { return nil }
         let origin = "\(object.path):\(object.node.location.line):\(object.node.location.column)"
-        return Rule(name: name, metric: metric, source: source, condition: condition, clear: clear, holdFor: holdFor,
-                    repeatEvery: repeatEvery, resolve: resolve, channels: channels, labels: labels,
-                    message: message, origin: origin, isDisabled: isDisabled, description: description)
+        return Rule(name: name, metric: metric, source: source, condition: condition, holdFor: holdFor,
+                    repeatEvery: repeatEvery, resolve: resolve, candle: candle, once: once, channels: channels,
+                    labels: labels, message: message, resolvedMessage: resolvedMessage, origin: origin,
+                    isDisabled: isDisabled, description: description)
     }
 
-    private static func parseCondition(_ object: inout ConfigObject) -> Condition? {
-        let present = conditionKeys.filter { object.has($0) }
-        guard let first = present.first else {
-            for key in conditionKeys { _ = object.member(key) }
-            object.report(nil, "rule needs one condition: \"above\", \"below\" or \"change\"")
-            return nil
+    /// The rule's `metric` and `source`; none for `all`/`any`, whose parts name theirs.
+    private static func parseMetric(_ object: inout ConfigObject, context: RuleLoader.Context) -> (String?, String?) {
+        if let compound = CompoundCondition.keys.first(where: { object.has($0) }) {
+            for key in ["metric", "source"] where object.has(key) {
+                _ = object.member(key)
+                object.report(key, "a rule with \"\(compound)\" takes no \"\(key)\": each of its conditions names its own")
+            }
+            return (nil, nil)
         }
-        if present.count > 1 {
-            for key in conditionKeys { _ = object.member(key) }
-            object.report(present[1], "rule has more than one condition: \"\(present[0])\" and \"\(present[1])\"")
-            return nil
-        }
-        for key in conditionKeys where key != first { _ = object.member(key) }
-        switch first {
-        case "above": return object.number("above").map(Condition.above)
-        case "below": return object.number("below").map(Condition.below)
-        default:
-            guard var change = object.object("change") else { return nil }
-            let percent = change.number("percent", required: true)
-            let within = change.span("within", required: true)
-            change.finish()
-            if percent == 0 { change.report("percent", "\"percent\" must not be 0 (negative for a drop, positive for a rise)") }
-            if within?.milliseconds == 0 { change.report("within", "\"within\" must be longer than 0s") }
-            guard let percent, let within, percent != 0, within.milliseconds > 0 else { return nil }
-            return .change(percent: percent, within: within)
-        }
+        let metric = object.string("metric", required: true)
+        if let metric { checkMetric(metric, &object, context: context) }
+        let source = object.string("source")
+        if let source, let metric { checkSource(source, metric: metric, &object, context: context) }
+        return (metric, source)
     }
 
-    private static func checkClear(_ clear: Double, condition: Condition, _ object: inout ConfigObject) {
-        let threshold = DisplayNumber.format(condition.threshold)
-        if condition.triggersUpward, clear > condition.threshold {
-            object.report("clear", "\"clear\" (\(DisplayNumber.format(clear))) must not be above the threshold \(threshold): an upward alert clears below it")
-        } else if !condition.triggersUpward, clear < condition.threshold {
-            object.report("clear", "\"clear\" (\(DisplayNumber.format(clear))) must not be below the threshold \(threshold): a downward alert clears above it")
+    /// `clear` is hysteresis around one level: only `above`, `below` and `change` have one.
+    private static func checkClearApplies(_ object: inout ConfigObject) {
+        guard object.has("clear"), let key = ConditionKinds.keys.first(where: { object.has($0) }),
+              ConditionKinds.kind(for: key)?.readsClear == false else { return }
+        _ = object.member("clear")
+        object.report("clear", "\"clear\" applies to \"above\", \"below\" and \"change\", not \"\(key)\"")
+    }
+
+    /// Events announce once and never resolve: settings about holding, reminding and
+    /// resolving cannot apply.
+    private static func refuseEventSettings(_ object: inout ConfigObject) {
+        let event = ConditionKinds.keys.first { object.has($0) } ?? "on"
+        for key in ["for", "clear", "repeat", "resolve", "resolved_message"] where object.has(key) {
+            _ = object.member(key)
+            object.report(key, "\"\(event)\" is an event (it notifies once and never resolves): it takes no \"\(key)\"")
         }
     }
 
@@ -88,14 +89,12 @@ enum RuleParser {
         return result
     }
 
-    private static func parseMessage(_ object: inout ConfigObject) -> MessageTemplate? {
-        guard let text = object.string("message") else { return nil }
+    private static func parseMessage(_ key: String, _ object: inout ConfigObject) -> MessageTemplate? {
+        guard let text = object.string(key) else { return nil }
         do {
             return try MessageTemplate(parsing: text)
         } catch {
-            var location = object.member("message")!.node.location
-            location.column += 1 + error.offset
-            object.report(at: location, error.message)
+            object.report(at: object.member(key)!.node.location.inString(at: error.offset), error.message)
             return nil
         }
     }

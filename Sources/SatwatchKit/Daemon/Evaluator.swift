@@ -23,7 +23,7 @@ struct Evaluator: Service {
         let saved = try await writer.read { try $0.loadRuleStates() }
         let startedAt = WallClock.now()
         var state = EvaluatorState(
-            evaluator: FrameEvaluator(engine: RuleEngine(rules: setup.rules, defaultChannels: setup.config.defaultChannels,
+            evaluator: FrameEvaluator(engine: RuleEngine(rules: setup.rules, derived: setup.config.derived, defaultChannels: setup.config.defaultChannels,
                                                          restoring: saved), feeds: setup.config.feeds),
             stale: FeedStaleMonitor(feeds: setup.config.feeds, channels: setup.config.defaultChannels, saved: saved, now: startedAt),
             lastFlush: startedAt)
@@ -65,6 +65,12 @@ struct Evaluator: Service {
         } catch {
             logger.error("change history unreadable; change rules start without it", ["error": "\(error)"])
         }
+        do {
+            let closes = try await writer.read { try $0.loadDailyCloses() }
+            state.evaluator.restoreCloses(closes)
+        } catch {
+            logger.error("daily closes unreadable; windows of a day or more fill again", ["error": "\(error)"])
+        }
         if let previous = boards.histories.take() { state.evaluator.adopt(previous) }
     }
 
@@ -96,11 +102,14 @@ struct Evaluator: Service {
     /// Queues every rule's last value, the latest metric values (for `status`) and the `change`
     /// histories' new points. A SIGKILL loses at most one interval of history, nothing else.
     private func flush(_ state: inout EvaluatorState, to writer: StateWriter, at now: Timestamp) {
+        state.evaluator.refreshWaiting()
         let engine = state.evaluator.engine
         let history = engine.historySnapshot
         let fresh = history.points(after: state.historySaved)
+        let closes = state.evaluator.takeUnsavedCloses()
         writer.flush(StateFlush(states: Dictionary(zip(engine.rules.map(\.name), engine.states), uniquingKeysWith: { $1 }),
-                                metrics: boards.metrics.snapshot, history: fresh, keepingFrom: history.oldest, at: now))
+                                metrics: boards.metrics.snapshot, history: fresh, keepingFrom: history.oldest, at: now,
+                                closes: closes.closes, closesKeepingFrom: closes.keepingFrom))
         // The writer keeps a failed flush queued until it succeeds, so these points are not lost.
         let keys = history.keys
         state.historySaved = state.historySaved.filter { keys.contains($0.key) }

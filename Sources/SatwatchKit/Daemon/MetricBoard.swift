@@ -8,9 +8,9 @@ public final class MetricBoard: Sendable {
     /// An empty board.
     public init() {}
 
-    /// Records samples.
+    /// Records samples; a feed's history (daily closes) seeds windows, it is not a latest value.
     func record(_ samples: [Sample]) {
-        latest.withLock { board in for sample in samples { board[MetricKey(metric: sample.metric, source: sample.source)] = sample } }
+        latest.withLock { board in for sample in samples where !sample.isDailyClose { board[MetricKey(metric: sample.metric, source: sample.source)] = sample } }
     }
 
     /// Every latest sample, sorted by metric then source.

@@ -4,6 +4,10 @@ public enum FeedKind: String, Sendable, CaseIterable, Comparable {
     case mempool, coinbase, kraken, coinmetrics
 
     /// The public endpoint used when the config gives no `url`.
+    /// Whether its samples are daily values (Coin Metrics): they seed daily closes as history
+    /// and never count as today's running close.
+    var publishesDailyValues: Bool { self == .coinmetrics }
+
     public var defaultURL: String {
         switch self {
         case .mempool: "wss://mempool.space/api/v1/ws"

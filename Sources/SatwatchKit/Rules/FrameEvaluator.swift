@@ -25,6 +25,9 @@ public struct FrameEvaluator: Sendable {
         switch outcome {
         case .samples(let samples):
             for sample in samples { changes += engine.ingest(sample) }
+            // Derived metrics computed from these samples are published like the feed's own.
+            let derived = engine.takeDerivedSamples()
+            if !derived.isEmpty { return (.samples(samples + derived), changes, rejected) }
         case .liveness: break
         case .skipped(let reason): skipped[frame.feed, default: [:]][reason, default: 0] += 1
         }
@@ -40,6 +43,17 @@ public struct FrameEvaluator: Sendable {
 
     /// Takes over a previous engine's `change` histories (see `RuleEngine.adopt`).
     public mutating func adopt(_ snapshot: HistorySnapshot) { engine.adopt(snapshot) }
+
+    /// The daily closes the state file lacks (see `RuleEngine.takeUnsavedCloses`).
+    public mutating func takeUnsavedCloses() -> (closes: [String: [(day: Int64, value: Double)]], keepingFrom: [String: Int64]) {
+        engine.takeUnsavedCloses()
+    }
+
+    /// Takes up daily closes from the state file (see `RuleEngine.restoreCloses`).
+    public mutating func restoreCloses(_ stored: [String: [(day: Int64, value: Double)]]) { engine.restoreCloses(stored) }
+
+    /// Notes in each rule's state why it cannot decide yet (see `RuleEngine.refreshWaiting`).
+    public mutating func refreshWaiting() { engine.refreshWaiting() }
 
     /// Whether the engine records why rules are where they are (see `RuleEngine.explains`).
     public var explains: Bool {

@@ -3,8 +3,13 @@
 /// `change … within 1h` rule blind for an hour.
 public struct HistorySnapshot: Sendable {
     let histories: [String: MetricHistory]
+    /// Daily closes by key, handed over on a reload (a restart reads them from the state file).
+    let closes: [String: DailyCloses]
 
-    init(histories: [String: MetricHistory]) { self.histories = histories }
+    init(histories: [String: MetricHistory], closes: [String: DailyCloses] = [:]) {
+        self.histories = histories
+        self.closes = closes
+    }
 
     /// Rebuilds histories from stored points (by history key, oldest first). Retention is set
     /// by the engine that adopts them.
@@ -14,6 +19,7 @@ public struct HistorySnapshot: Sendable {
             for point in points { history.record(point.value, at: point.at) }
             return history
         }
+        closes = [:]
     }
 
     /// The points newer than `saved[key]` per history (all of them for a key not in `saved`):

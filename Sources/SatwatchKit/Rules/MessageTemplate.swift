@@ -1,9 +1,9 @@
 /// A rule's `message`: text with `{{name}}`, `{{metric}}`, `{{value}}`, `{{threshold}}`,
-/// `{{status}}` and `{{since}}` placeholders, parsed once at load time.
+/// `{{values}}`, `{{status}}` and `{{since}}` placeholders, parsed once at load time.
 public struct MessageTemplate: Sendable, Equatable {
     /// A placeholder a template may use.
     public enum Field: String, Sendable, CaseIterable {
-        case name, metric, value, threshold, status, since
+        case name, metric, value, threshold, values, status, since
     }
 
     enum Segment: Sendable, Equatable {

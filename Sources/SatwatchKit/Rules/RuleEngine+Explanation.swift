@@ -1,17 +1,17 @@
 extension RuleEngine {
     /// Records why rule `index` is where it is after an observation, if the reason changed.
     /// Called only while `explains` is on, so the hot loop pays one branch when it is off.
-    mutating func explain(_ index: Int, observed: Double?, at now: Timestamp) {
+    mutating func explain(_ index: Int, _ result: ConditionResult?, at now: Timestamp) {
         let state = states[index]
         let reason: RuleExplanation.Reason
-        switch (observed, state.status) {
-        case (nil, .inactive): reason = .noReference
+        switch (result?.verdict, state.status) {
+        case (.unknown?, _): reason = .undecided(conditions[index].waiting(table) ?? "condition cannot decide")
         case (_, .inactive): reason = .conditionNotMet
         case (_, .pending): reason = .forNotElapsed(firesAt: (state.activeSince ?? now) + logic[index].holdFor)
-        case (let value?, .firing) where !logic[index].condition.isMet(by: value):
-            reason = .insideClearBand(clear: logic[index].clear)
+        case (.clearing?, .firing): reason = .insideClearBand
         default: reason = .firing
         }
+        let observed = result?.verdict == .unknown ? nil : state.lastValue
         record(RuleExplanation(rule: rules[index].name, reason: reason, observed: observed, at: now), index)
     }
 

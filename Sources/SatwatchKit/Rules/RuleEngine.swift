@@ -2,111 +2,169 @@
 ///
 /// Pure and deterministic: time comes only from sample timestamps and `advance(to:)`, so the
 /// daemon, `replay` and `test` all drive the same code. Not thread-safe; one owner drives it.
+///
+/// A sample updates its metric's slots in the `MetricTable`, then evaluates the rules that read
+/// those slots: each rule's condition decides (`ConditionResult`), its state machine
+/// (`RuleState+Transitions`) acts on the decision, and a change of state comes out as a
+/// `RuleChange` with the notification it causes.
 public struct RuleEngine: Sendable {
     /// The rules evaluated (every one not disabled), in load order.
     public private(set) var rules: [Rule]
     /// Each rule's state, parallel to `rules`.
-    public private(set) var states: [RuleState]
-    /// Feeds currently known to be stale: their metrics neither fire nor remind on time alone.
+    public internal(set) var states: [RuleState]
+    /// Feeds currently known to be stale: their metrics read as unknown until data flows again.
     public private(set) var staleFeeds: Set<String> = []
     /// Channels for rules that name none.
     public let defaultChannels: [String]
 
-    /// Each rule's transition logic, parallel to `rules` (the hot loop reads only this).
+    /// Each rule's transition logic and condition, parallel to `rules` (the hot loop reads these).
     let logic: [RuleLogic]
-    /// Rules by metric name, and whether `change` rules need that metric's history.
-    private var routes: [String: MetricRoute] = [:]
-    var histories: [String: MetricHistory] = [:]
-    /// The feed of each rule's last sample; nil until one arrives (and again once it goes stale).
-    private var lastSource: [String?]
-    /// Rules that have a deadline (pending, or firing with `repeat`).
-    private var timed: Set<Int> = []
+    let conditions: [any RuleCondition]
+    /// The values and histories conditions read.
+    var table: MetricTable
+    /// Every slot's key (`btc.usd`, `btc.usd@kraken`).
+    let slots: MetricSlots
+    /// Per rule, the slots it reads as values; the first is its own metric's (a candle follows it).
+    let inputs: [[Int]]
+    /// Per metric name, the slots its samples update.
+    let slotsByMetric: [String: [SlotRoute]]
+    /// Per slot, the rules its samples evaluate.
+    let routes: [[Int]]
+    /// The config's derived metrics, computed when their inputs change.
+    var derived: DerivedSet
+    /// Rules that have a deadline (pending, firing with `repeat`, an open candle).
+    var timed: Set<Int> = []
+    /// Per rule, whether its last evaluation could not decide (see `refreshWaiting`).
+    var undecided: [Bool]
     /// Whether to record why each rule is where it is (`takeExplanations`), for debug logs.
     public var explains = false
     /// Each rule's last recorded reason, parallel to `rules`, and the reasons not yet taken.
     var explained: [RuleExplanation.Reason?]
     var explanations: [RuleExplanation] = []
 
-    struct MetricRoute: Sendable {
-        var indexes: [Int] = []
-        var recordsHistory = false
+    /// A slot a metric's samples update, and the feed it is pinned to (nil: any feed).
+    struct SlotRoute: Sendable {
+        var slot: Int
+        var source: String?
     }
 
     /// Creates an engine over the rules that are not disabled. A saved state is resumed only when
     /// its digest matches the rule's current definition; a changed rule starts fresh (inactive)
     /// and announces nothing.
-    public init(rules: [Rule], defaultChannels: [String] = [], restoring saved: [String: RuleState] = [:]) {
+    public init(rules: [Rule], derived: [DerivedMetric] = [], defaultChannels: [String] = [],
+                restoring saved: [String: RuleState] = [:]) {
         let rules = rules.filter { !$0.isDisabled }
+        var slots = MetricSlots()
+        var conditions: [any RuleCondition] = []
+        var inputs: [[Int]] = []
+        for rule in rules {
+            var condition = rule.condition
+            slots.beginRule()
+            condition.bind(&slots, source: rule.source)
+            conditions.append(condition)
+            inputs.append(slots.inputs)
+        }
+        var derivedSet = DerivedSet(derived, slots: &slots)
+        derivedSet.route(slotCount: slots.count)
+        var routes = Array(repeating: [Int](), count: slots.count)
+        for (index, slotList) in inputs.enumerated() { for slot in slotList { routes[slot].append(index) } }
+        var byMetric: [String: [SlotRoute]] = [:]
+        for (slot, key) in slots.keys.enumerated() {
+            let parts = key.split(separator: "@", maxSplits: 1).map(String.init)
+            byMetric[parts[0], default: []].append(SlotRoute(slot: slot, source: parts.count > 1 ? parts[1] : nil))
+        }
         self.rules = rules
         self.logic = rules.map(\.logic)
+        self.conditions = conditions
         self.defaultChannels = defaultChannels
-        self.lastSource = Array(repeating: nil, count: rules.count)
+        self.slots = slots
+        self.derived = derivedSet
+        self.table = MetricTable(slots: slots)
+        self.inputs = inputs
+        self.routes = routes
+        self.slotsByMetric = byMetric
+        self.undecided = Array(repeating: false, count: rules.count)
         self.explained = Array(repeating: nil, count: rules.count)
         self.states = rules.map { rule in
             let digest = rule.definitionDigest
             if let state = saved[rule.name], state.digest == digest { return state }
             return RuleState(digest: digest)
         }
-        for (index, rule) in rules.enumerated() {
-            routes[rule.metric, default: MetricRoute()].indexes.append(index)
-            if case .change(_, let within) = rule.condition {
-                routes[rule.metric]!.recordsHistory = true
-                let key = Self.historyKey(rule.metric, rule.source)
-                histories[key] = MetricHistory(retention: max(histories[key]?.retention ?? .zero, within))
-            }
-            if states[index].deadline(for: logic[index]) != nil { timed.insert(index) }
-        }
+        for index in rules.indices where dueTime(index) != nil { timed.insert(index) }
     }
 
-    /// Evaluates the rules on `sample.metric` against the sample.
+    /// Updates the sample's slots, then evaluates the rules that read them.
     public mutating func ingest(_ sample: Sample) -> [RuleChange] {
-        guard let route = routes[sample.metric] else { return [] }
-        if route.recordsHistory { recordHistory(sample) }
+        guard let routes = slotsByMetric[sample.metric] else { return [] }
+        if sample.isDailyClose {
+            seedDailyClose(sample, routes)
+            return []
+        }
         var changes: [RuleChange] = []
-        for index in route.indexes {
-            if rules[index].source != nil, rules[index].source != sample.source { continue }
-            let observed: Double
-            if case .change = logic[index].condition {
-                guard let change = change(for: index, sample: sample) else {
-                    if explains { explain(index, observed: nil, at: sample.at) }
-                    continue
+        for route in routes where route.source == nil || route.source == sample.source {
+            closeCandles(before: sample.at, on: route.slot, &changes)
+            table.values[route.slot] = sample.value
+            table.sources[route.slot] = sample.source
+            table.histories[route.slot]?.record(sample.value, at: sample.at)
+            if table.closes[route.slot] != nil, Self.closesFromSamples(sample.source) {
+                table.closes[route.slot]!.record(sample.value, at: sample.at)
+            }
+        }
+        table.now = sample.at
+        for route in routes where route.source == nil || route.source == sample.source {
+            for index in self.routes[route.slot] where !states[index].isSpent {
+                if logic[index].candle.milliseconds > 0 {
+                    if inputs[index][0] == route.slot { extendCandle(index, with: sample) }
+                } else {
+                    decide(index, at: sample.at, &changes)
                 }
-                observed = change
-            } else {
-                observed = sample.value
             }
-            let before = states[index].status
-            let event = states[index].observe(observed, at: sample.at, rule: logic[index])
-            if explains { explain(index, observed: observed, at: sample.at) }
-            lastSource[index] = sample.source
-            if event != nil || states[index].status != before {
-                changes.append(change(for: index, event: event, current: sample.value))
-                updateTimed(index)
-            }
+            changes += updateDerived(from: route.slot, at: sample.at)
         }
         return changes
     }
 
-    /// Lets time pass up to `now`: fires pending alerts whose `for` elapsed and sends due
-    /// reminders, each at its own due time, for rules whose data is fresh.
+    /// Evaluates rule `index` now and applies the result to its state.
+    mutating func decide(_ index: Int, at now: Timestamp, _ changes: inout [RuleChange]) {
+        let before = states[index].status
+        let memory = states[index].memory
+        let result = conditions[index].evaluate(table, memory: &states[index].memory)
+        undecided[index] = result.verdict == .unknown
+        let event = states[index].observe(result, at: now, rule: logic[index])
+        if explains { explain(index, result, at: now) }
+        // A changed memory (the side of a crossing) is committed at once: a crossing back that
+        // a SIGKILL forgot would hide the next crossing.
+        if event != nil || states[index].status != before || states[index].memory != memory {
+            changes.append(change(for: index, event: event))
+            updateTimed(index)
+        }
+    }
+
+    /// Lets time pass up to `now`: closes candles, fires pending alerts whose `for` elapsed and
+    /// sends due reminders, each at its own due time, for rules whose data is fresh.
     public mutating func advance(to now: Timestamp) -> [RuleChange] {
         var changes: [RuleChange] = []
         while true {
             var due: [(at: Timestamp, index: Int)] = []
             for index in timed {
-                guard let at = states[index].deadline(for: logic[index]), at <= now else { continue }
+                guard let at = dueTime(index), at <= now else { continue }
                 if isFresh(index) { due.append((at, index)) } else if explains { explainStale(index, at: now) }
             }
             if due.isEmpty { break }
             due.sort { ($0.at, $0.index) < ($1.at, $1.index) }
             for (at, index) in due {
+                if let end = candleEnd(index), end <= at {
+                    closeCandle(index, at: end, &changes)
+                    continue
+                }
                 // A reminder more than one period overdue (e.g. after downtime) is sent once, now.
                 var when = at
                 if states[index].status == .firing, at + logic[index].repeatEvery <= now { when = now }
+                table.now = when
                 if let event = states[index].tick(at: when, rule: logic[index]) {
-                    changes.append(change(for: index, event: event, current: states[index].lastValue ?? .nan))
+                    changes.append(change(for: index, event: event))
                 }
-                if explains { explain(index, observed: states[index].lastValue, at: when) }
+                if explains { explain(index, nil, at: when) }
                 updateTimed(index)
             }
         }
@@ -117,29 +175,40 @@ public struct RuleEngine: Sendable {
     public func nextDeadline() -> Timestamp? {
         var earliest: Timestamp?
         for index in timed where isFresh(index) {
-            if let at = states[index].deadline(for: logic[index]), earliest.map({ at < $0 }) ?? true { earliest = at }
+            if let at = dueTime(index), earliest.map({ at < $0 }) ?? true { earliest = at }
         }
         return earliest
     }
 
-    /// Marks a feed stale or fresh again. Rules fed by a stale feed keep their state but act on
-    /// time again only after their next sample: a `for` never completes, nor a reminder goes
-    /// out, on data nobody has seen since the feed went quiet.
+    /// Marks a feed stale or fresh again. Metrics last fed by a stale feed read as unknown, so
+    /// their rules keep their state and act on time again only after their next sample: a `for`
+    /// never completes, nor a reminder goes out, on data nobody has seen since the feed went quiet.
     public mutating func setFeed(_ feed: String, stale: Bool) {
         guard stale else {
             staleFeeds.remove(feed)
             return
         }
         staleFeeds.insert(feed)
-        for index in lastSource.indices where lastSource[index] == feed { lastSource[index] = nil }
+        for slot in table.sources.indices where table.sources[slot] == feed { table.sources[slot] = nil }
+        markDerivedStale()
     }
 
-    private func isFresh(_ index: Int) -> Bool {
-        guard let source = lastSource[index] else { return false }
-        return !staleFeeds.contains(source)
+    /// Whether every input of rule `index` has a fresh value.
+    func isFresh(_ index: Int) -> Bool {
+        for slot in inputs[index] where !table.isFresh(slot) { return false }
+        return true
     }
 
-    private mutating func updateTimed(_ index: Int) {
-        if states[index].deadline(for: logic[index]) != nil { timed.insert(index) } else { timed.remove(index) }
+    /// When rule `index` next acts on time: the end of its `for`, its next reminder, or its
+    /// candle's close.
+    func dueTime(_ index: Int) -> Timestamp? {
+        if states[index].isSpent { return nil }
+        let state = states[index].deadline(for: logic[index])
+        guard let end = candleEnd(index) else { return state }
+        return state.map { Swift.min($0, end) } ?? end
+    }
+
+    mutating func updateTimed(_ index: Int) {
+        if dueTime(index) != nil { timed.insert(index) } else { timed.remove(index) }
     }
 }

@@ -5,14 +5,15 @@ public struct RuleExplanation: Sendable, Equatable {
     public enum Reason: Sendable, Equatable {
         /// Inactive: the observation does not meet the condition.
         case conditionNotMet
-        /// A `change` rule with no value `within` ago yet (or that value was zero).
-        case noReference
+        /// The condition cannot decide: a metric without a fresh value, a `change` with no value
+        /// `within` ago yet, a window not filled; says which.
+        case undecided(String)
         /// Pending: the condition holds, `for` has not elapsed; fires at `firesAt` if it keeps holding.
         case forNotElapsed(firesAt: Timestamp)
         /// Firing, and the condition holds.
         case firing
         /// Firing although the condition no longer holds: the value has not crossed `clear` yet.
-        case insideClearBand(clear: Double)
+        case insideClearBand
         /// A deadline (`for`, `repeat`) passed, but the rule's feed is stale: it waits for a sample.
         case feedStale
     }
@@ -30,7 +31,7 @@ public struct RuleExplanation: Sendable, Equatable {
     var message: String {
         switch reason {
         case .conditionNotMet: "rule condition not met"
-        case .noReference: "rule has no reference value for its change yet"
+        case .undecided: "rule cannot decide yet"
         case .forNotElapsed: "rule pending: condition met, for not elapsed"
         case .firing: "rule firing: condition met"
         case .insideClearBand: "rule still firing: value inside clear band"
@@ -44,7 +45,7 @@ public struct RuleExplanation: Sendable, Equatable {
         if let observed { pairs.append(("value", DisplayNumber.format(observed))) }
         switch reason {
         case .forNotElapsed(let firesAt): pairs.append(("fires_at", firesAt.rfc3339))
-        case .insideClearBand(let clear): pairs.append(("clear", DisplayNumber.format(clear)))
+        case .undecided(let why): pairs.append(("reason", why))
         default: break
         }
         return LogFields(pairs)

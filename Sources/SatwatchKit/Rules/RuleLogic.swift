@@ -1,27 +1,31 @@
-/// The parts of a rule that decide its transitions, and nothing else: plain values with no
+/// The parts of a rule that decide its transitions besides the condition: plain values with no
 /// reference-counted storage, so the engine's inner loop copies and compares them for free.
 public struct RuleLogic: Sendable, Equatable {
-    /// The condition.
-    public var condition: Condition
-    /// Hysteresis level.
-    public var clear: Double
     /// How long the condition must hold before firing.
     public var holdFor: TimeSpan
     /// Reminder interval; zero: never.
     public var repeatEvery: TimeSpan
+    /// An event condition: each occurrence notifies once, the rule never fires or resolves.
+    public var isEvent: Bool
+    /// Candle length; zero: the rule is evaluated on every sample.
+    public var candle: TimeSpan
+    /// Disable the rule after its first notification.
+    public var once: Bool
 
     /// Creates the logic of a rule.
-    public init(condition: Condition, clear: Double, holdFor: TimeSpan, repeatEvery: TimeSpan?) {
-        self.condition = condition
-        self.clear = clear
+    public init(holdFor: TimeSpan = .zero, repeatEvery: TimeSpan? = nil, isEvent: Bool = false,
+                candle: TimeSpan? = nil, once: Bool = false) {
         self.holdFor = holdFor
         self.repeatEvery = repeatEvery ?? .zero
+        self.isEvent = isEvent
+        self.candle = candle ?? .zero
+        self.once = once
     }
 }
 
 extension Rule {
     /// The rule's transition logic.
     public var logic: RuleLogic {
-        RuleLogic(condition: condition, clear: clear, holdFor: holdFor, repeatEvery: repeatEvery)
+        RuleLogic(holdFor: holdFor, repeatEvery: repeatEvery, isEvent: condition.isEvent, candle: candle, once: once)
     }
 }

@@ -21,6 +21,9 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable {
     /// A span of whole hours.
     public static func hours(_ value: Int64) -> TimeSpan { TimeSpan(milliseconds: value * 3_600_000) }
 
+    /// A span of whole days.
+    public static func days(_ value: Int64) -> TimeSpan { TimeSpan(milliseconds: value * 86_400_000) }
+
     /// The span in (fractional) seconds.
     public var seconds: Double { Double(milliseconds) / 1000 }
 

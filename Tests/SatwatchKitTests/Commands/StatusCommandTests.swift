@@ -11,7 +11,7 @@ import Testing
         #expect(before.out.first?.hasPrefix("no state file at ") == true)
 
         let store = try StateStore.open(path: folder.appendingPathComponent("state.db").path)
-        var engine = RuleEngine(rules: [Rule(name: "hot", metric: "fee.fastest", condition: .above(10), channels: ["console"])])
+        var engine = RuleEngine(rules: [Rule(name: "hot", condition: .above(10, metric: "fee.fastest"), channels: ["console"])])
         let at = Timestamp(rfc3339: "2025-12-10T14:04:16.384Z")!
         try store.commit(engine.ingest(Sample(metric: "fee.fastest", value: 10.229, at: at, source: "mempool")), at: at)
         try store.saveMetrics([Sample(metric: "fee.fastest", value: 10.229, at: at, source: "mempool")])
@@ -31,7 +31,7 @@ import Testing
     @Test func showsADisabledRuleAsDisabled() async throws {
         let folder = try ReplayCommandTests.setup(rules: #"{"rules": [{"name": "hot", "metric": "fee.fastest", "above": 10, "disabled": true}]}"#)
         let store = try StateStore.open(path: folder.appendingPathComponent("state.db").path)
-        var engine = RuleEngine(rules: [Rule(name: "hot", metric: "fee.fastest", condition: .above(10), channels: ["console"])])
+        var engine = RuleEngine(rules: [Rule(name: "hot", condition: .above(10, metric: "fee.fastest"), channels: ["console"])])
         let at = Timestamp(rfc3339: "2025-12-10T14:04:16.384Z")!
         try store.commit(engine.ingest(Sample(metric: "fee.fastest", value: 10.229, at: at, source: "mempool")), at: at)
         let captured = CapturedIO()

@@ -13,7 +13,8 @@ import SatwatchTestSupport
     static let valid = ["valid", "rule-links", "configmap", "no-rules", "empty-rule-file", "all-disabled"]
 
     @Test(arguments: ["rule-errors", "config-errors", "syntax-error", "duplicate-with-problems", "labels",
-                      "feed-stale-nowhere", "state-folder", "pairs", "url-userinfo", "did-you-mean", "feed-urls"] + valid)
+                      "feed-stale-nowhere", "state-folder", "pairs", "url-userinfo", "did-you-mean", "feed-urls",
+                      "condition-errors", "derived-errors"] + valid)
     func checkReportsEveryProblemAtItsPlace(_ name: String) async throws {
         let folder = TestPaths.fixtures.appendingPathComponent("check/\(name)")
         let expected = try String(contentsOf: folder.appendingPathComponent("expected.txt"), encoding: .utf8)

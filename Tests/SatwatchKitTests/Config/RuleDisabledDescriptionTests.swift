@@ -28,8 +28,8 @@ import SatwatchTestSupport
     }
 
     @Test func aDisabledRuleIsNotEvaluated() {
-        let on = Rule(name: "on", metric: "fee.fastest", condition: .above(10))
-        let off = Rule(name: "off", metric: "fee.fastest", condition: .above(5), isDisabled: true)
+        let on = Rule(name: "on", condition: .above(10, metric: "fee.fastest"))
+        let off = Rule(name: "off", condition: .above(5, metric: "fee.fastest"), isDisabled: true)
         var engine = RuleEngine(rules: [off, on], defaultChannels: ["log"])
         let changes = engine.ingest(Sample(metric: "fee.fastest", value: 20, at: Timestamp(milliseconds: 0), source: "mempool"))
         #expect(engine.rules.map(\.name) == ["on"])

@@ -4,7 +4,7 @@ import Testing
 /// `change` rules' reference value: how far back it may come from, and histories restored
 /// from the state file.
 @Suite struct RuleEngineHistoryTests {
-    static let drop = Rule(name: "drop", metric: "btc.usd", condition: .change(percent: -5, within: .hours(1)))
+    static let drop = Rule(name: "drop", condition: .change(percent: -5, within: .hours(1), metric: "btc.usd"))
 
     static func sample(_ value: Double, at seconds: Int64) -> Sample {
         Sample(metric: "btc.usd", value: value, at: Timestamp(milliseconds: seconds * 1000), source: "coinbase")

@@ -7,7 +7,7 @@ import Testing
     }
 
     @Test func forElapsesOnTimeAndReportsTheDeadline() {
-        let rule = Rule(name: "r", metric: "btc.usd", condition: .above(100), holdFor: .seconds(30))
+        let rule = Rule(name: "r", condition: .above(100, metric: "btc.usd"), holdFor: .seconds(30))
         var engine = RuleEngine(rules: [rule], defaultChannels: ["log"])
         #expect(engine.ingest(Self.sample("btc.usd", 101, at: 10)).map(\.state.status) == [.pending])
         #expect(engine.nextDeadline() == Timestamp(milliseconds: 40_000))
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func staleDataNeitherFiresNorResolves() {
-        let rule = Rule(name: "r", metric: "fee.fastest", condition: .above(10), holdFor: .seconds(30), repeatEvery: .minutes(5))
+        let rule = Rule(name: "r", condition: .above(10, metric: "fee.fastest"), holdFor: .seconds(30), repeatEvery: .minutes(5))
         var engine = RuleEngine(rules: [rule])
         _ = engine.ingest(Self.sample("fee.fastest", 11, at: 0))
         engine.setFeed("mempool", stale: true)
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func overdueRemindersCollapseIntoOne() {
-        let rule = Rule(name: "r", metric: "btc.usd", condition: .above(100), repeatEvery: .minutes(1))
+        let rule = Rule(name: "r", condition: .above(100, metric: "btc.usd"), repeatEvery: .minutes(1))
         var engine = RuleEngine(rules: [rule])
         _ = engine.ingest(Self.sample("btc.usd", 101, at: 0))
         let reminders = engine.advance(to: Timestamp(milliseconds: 3_600_000)).compactMap(\.notification)
@@ -45,14 +45,14 @@ import Testing
     }
 
     @Test func sourcePinsOneFeed() {
-        let rule = Rule(name: "r", metric: "btc.usd", source: "kraken", condition: .above(100))
+        let rule = Rule(name: "r", source: "kraken", condition: .above(100, metric: "btc.usd"))
         var engine = RuleEngine(rules: [rule])
         #expect(engine.ingest(Self.sample("btc.usd", 200, at: 0, source: "coinbase")).isEmpty)
         #expect(engine.ingest(Self.sample("btc.usd", 200, at: 1, source: "kraken")).count == 1)
     }
 
     @Test func changeComparesWithTheValueWithinAgo() {
-        let rule = Rule(name: "drop", metric: "btc.usd", condition: .change(percent: -5, within: .hours(1)))
+        let rule = Rule(name: "drop", condition: .change(percent: -5, within: .hours(1), metric: "btc.usd"))
         var engine = RuleEngine(rules: [rule])
         // No history an hour back yet: nothing to compare.
         #expect(engine.ingest(Self.sample("btc.usd", 100, at: 0)).isEmpty)
@@ -67,13 +67,13 @@ import Testing
     }
 
     @Test func restoredStateResumesOnlyWhenTheDefinitionIsUnchanged() {
-        let rule = Rule(name: "r", metric: "btc.usd", condition: .above(100))
+        let rule = Rule(name: "r", condition: .above(100, metric: "btc.usd"))
         var first = RuleEngine(rules: [rule])
         _ = first.ingest(Self.sample("btc.usd", 101, at: 0))
         let saved = ["r": first.states[0]]
         var resumed = RuleEngine(rules: [rule], restoring: saved)
         #expect(resumed.ingest(Self.sample("btc.usd", 102, at: 10)).isEmpty)
-        let changed = Rule(name: "r", metric: "btc.usd", condition: .above(200))
+        let changed = Rule(name: "r", condition: .above(200, metric: "btc.usd"))
         var fresh = RuleEngine(rules: [changed], restoring: saved)
         #expect(fresh.states[0].status == .inactive)
         #expect(fresh.ingest(Self.sample("btc.usd", 150, at: 10)).isEmpty)
@@ -82,8 +82,8 @@ import Testing
     @Test func messagesRenderTemplatesAndDefaults() {
         let template = try! MessageTemplate(parsing: "{{name}}: {{metric}} {{status}} at {{value}} vs {{threshold}} since {{since}}")
         let rules = [
-            Rule(name: "t", metric: "btc.usd", condition: .above(100000), message: template),
-            Rule(name: "d", metric: "btc.usd", condition: .above(100000)),
+            Rule(name: "t", condition: .above(100000, metric: "btc.usd"), message: template),
+            Rule(name: "d", condition: .above(100000, metric: "btc.usd")),
         ]
         var engine = RuleEngine(rules: rules)
         let messages = engine.ingest(Self.sample("btc.usd", 100500.5, at: 0)).compactMap(\.notification?.message)
@@ -105,12 +105,12 @@ extension RuleEngineTests {
     /// After a reload the new engine takes over the old one's `change` history, so a drop that
     /// started before the reload is still seen.
     @Test func aReloadedEngineKeepsChangeHistory() {
-        let drop = Rule(name: "drop", metric: "btc.usd", condition: .change(percent: -5, within: .hours(1)))
+        let drop = Rule(name: "drop", condition: .change(percent: -5, within: .hours(1), metric: "btc.usd"))
         var before = RuleEngine(rules: [drop])
         _ = before.ingest(Self.sample("btc.usd", 100, at: 0))
         _ = before.ingest(Self.sample("btc.usd", 99, at: 1800))
-        let renamed = Rule(name: "drop-renamed", metric: "btc.usd", condition: .change(percent: -5, within: .hours(1)))
-        var after = RuleEngine(rules: [renamed, Rule(name: "level", metric: "fee.fastest", condition: .above(1))])
+        let renamed = Rule(name: "drop-renamed", condition: .change(percent: -5, within: .hours(1), metric: "btc.usd"))
+        var after = RuleEngine(rules: [renamed, Rule(name: "level", condition: .above(1, metric: "fee.fastest"))])
         #expect(after.ingest(Self.sample("btc.usd", 90, at: 3600)).isEmpty, "without history nothing can be compared")
         var adopted = RuleEngine(rules: [renamed])
         adopted.adopt(before.historySnapshot)

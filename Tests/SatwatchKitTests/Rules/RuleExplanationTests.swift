@@ -9,25 +9,25 @@ import Testing
 
     static let cases: [(String, Rule, [Step], [(RuleExplanation.Reason, Double?, Int64)])] = [
         ("condition true but for not elapsed, then it stops holding",
-         Rule(name: "r", metric: "btc.usd", condition: .above(100), holdFor: .seconds(30)),
+         Rule(name: "r", condition: .above(100, metric: "btc.usd"), holdFor: .seconds(30)),
          [.sample(99, at: 0), .sample(101, at: 5), .sample(102, at: 10), .sample(99, at: 20)],
          [(.conditionNotMet, 99, 0), (.forNotElapsed(firesAt: at(35)), 101, 5), (.conditionNotMet, 99, 20)]),
         ("for elapses on time alone",
-         Rule(name: "r", metric: "btc.usd", condition: .above(100), holdFor: .seconds(30)),
+         Rule(name: "r", condition: .above(100, metric: "btc.usd"), holdFor: .seconds(30)),
          [.sample(101, at: 0), .advance(to: 40)],
          [(.forNotElapsed(firesAt: at(30)), 101, 0), (.firing, 101, 30)]),
         ("inside the clear band a firing alert stays firing",
-         Rule(name: "r", metric: "btc.usd", condition: .above(100), clear: 95),
+         Rule(name: "r", condition: .above(100, clear: 95, metric: "btc.usd")),
          [.sample(101, at: 0), .sample(97, at: 1), .sample(96, at: 2), .sample(94, at: 3)],
-         [(.firing, 101, 0), (.insideClearBand(clear: 95), 97, 1), (.conditionNotMet, 94, 3)]),
+         [(.firing, 101, 0), (.insideClearBand, 97, 1), (.conditionNotMet, 94, 3)]),
         ("a stale feed holds the deadline",
-         Rule(name: "r", metric: "btc.usd", condition: .above(100), holdFor: .seconds(30)),
+         Rule(name: "r", condition: .above(100, metric: "btc.usd"), holdFor: .seconds(30)),
          [.sample(101, at: 0), .stale, .advance(to: 40), .advance(to: 50)],
          [(.forNotElapsed(firesAt: at(30)), 101, 0), (.feedStale, nil, 40)]),
         ("a change rule without a reference says so",
-         Rule(name: "r", metric: "btc.usd", condition: .change(percent: -5, within: .hours(1))),
+         Rule(name: "r", condition: .change(percent: -5, within: .hours(1), metric: "btc.usd")),
          [.sample(100, at: 0), .sample(100, at: 60)],
-         [(.noReference, nil, 0)]),
+         [(.undecided("no value of btc.usd from 1h ago yet"), nil, 0)]),
     ]
 
     @Test(arguments: cases)
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func offRecordsNothing() {
-        var engine = RuleEngine(rules: [Rule(name: "r", metric: "btc.usd", condition: .above(100), holdFor: .seconds(30))])
+        var engine = RuleEngine(rules: [Rule(name: "r", condition: .above(100, metric: "btc.usd"), holdFor: .seconds(30))])
         _ = engine.ingest(Sample(metric: "btc.usd", value: 101, at: Self.at(0), source: "coinbase"))
         #expect(engine.takeExplanations().isEmpty)
     }

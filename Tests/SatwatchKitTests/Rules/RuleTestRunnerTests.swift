@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct RuleTestRunnerTests {
     /// `hot`: above 20 for 30s, reminded every 10m.
-    static let hot = Rule(name: "hot", metric: "fee.fastest", condition: .above(20), holdFor: .seconds(30),
+    static let hot = Rule(name: "hot", condition: .above(20, metric: "fee.fastest"), holdFor: .seconds(30),
                           repeatEvery: .minutes(10), channels: ["ops-mail"])
 
     /// Samples (seconds, value) and how long the test runs → the notifications, as the worker

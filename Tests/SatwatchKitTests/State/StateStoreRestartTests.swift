@@ -48,7 +48,7 @@ struct StateStoreRestartTests {
     ]
 
     static func rule(threshold: Double = 100_000, holdFor: TimeSpan = .zero, repeatEvery: TimeSpan? = nil) -> Rule {
-        Rule(name: "btc-above-100k", metric: "btc.usd", condition: .above(threshold), clear: 99_000,
+        Rule(name: "btc-above-100k", condition: .above(threshold, clear: 99_000, metric: "btc.usd"),
              holdFor: holdFor, repeatEvery: repeatEvery, channels: ["mail", "hook"])
     }
 

@@ -16,7 +16,7 @@ enum CommitLatencyBench {
         let checkpointer = Checkpointer(path: path)
         checkpointer.start()
         defer { checkpointer.stop() }
-        let rule = Rule(name: "bench", metric: "btc.usd", condition: .above(100_000), channels: ["mail", "team"])
+        let rule = Rule(name: "bench", condition: .above(100_000, metric: "btc.usd"), channels: ["mail", "team"])
         var engine = RuleEngine(rules: [rule])
         var latencies: [Double] = []
         var cpu: [Double] = []

@@ -5,16 +5,11 @@ import SatwatchKit
 enum RuleEvaluationBench {
     static func run(ruleCount: Int, evaluations: Int) -> Double {
         let rules = (0..<ruleCount).map { index in
-            Rule(name: "r\(index)", metric: "btc.usd", condition: .above(200_000 + Double(index)))
+            Rule(name: "r\(index)", condition: .above(200_000 + Double(index), metric: "btc.usd"))
         }
         var engine = RuleEngine(rules: rules, defaultChannels: ["log"])
         let samples = max(1, evaluations / ruleCount)
-        var prices: [Double] = []
-        var price = 92_000.0
-        for step in 0..<1024 {
-            price += Double((step * 7919) % 200) - 99.5
-            prices.append(price)
-        }
+        let prices = WanderingPrices.make()
         var changes = 0
         let start = BenchClock.now()
         for index in 0..<samples {

@@ -8,6 +8,12 @@ for count in [1, 100, 10_000] {
     let rate = RuleEvaluationBench.run(ruleCount: count, evaluations: 20_000_000)
     table.add("rule evaluations, \(count) rule\(count == 1 ? "" : "s")", Format.millions(rate), "M evals/s", target: ">= 5")
 }
+for (kind, label) in [(ConditionEvaluationBench.Kind.compound, "compound (all of 2 metrics)"), (.sma, "sma(btc.usd, 200d)")] {
+    for count in [1, 100] {
+        let rate = try ConditionEvaluationBench.run(kind, ruleCount: count, evaluations: 10_000_000)
+        table.add("\(label) evaluations, \(count) rule\(count == 1 ? "" : "s")", Format.millions(rate), "M evals/s", target: ">= 1")
+    }
+}
 let latency = try CommitLatencyBench.run(commits: 2_000)
 table.add("state+outbox commit p50", Format.fixed(latency.p50, 3), "ms")
 table.add("state+outbox commit p99", Format.fixed(latency.p99, 3), "ms", target: "<= 2")

@@ -4,7 +4,7 @@ struct AlertmanagerAlert: Sendable, Equatable {
     /// `alertname` (the rule), `metric`, then the rule's labels; sorted by name, as Alertmanager
     /// writes label sets. A rule label cannot replace `alertname` or `metric`.
     let labels: [Label]
-    /// `summary` (the rendered message), `threshold`, `value`; sorted by name.
+    /// `summary` (the rendered message), `threshold`, `value`, `values`; sorted by name.
     let annotations: [Label]
     /// Alertmanager's zero time: what a firing alert's `endsAt` holds in webhook payloads.
     static let zeroTime = "0001-01-01T00:00:00Z"
@@ -15,9 +15,12 @@ struct AlertmanagerAlert: Sendable, Equatable {
             labels.append(label)
         }
         self.labels = Self.sorted(labels)
-        annotations = Self.sorted([Label("summary", notification.message),
-                                   Label("value", DisplayNumber.format(notification.value)),
-                                   Label("threshold", DisplayNumber.format(notification.threshold))])
+        var annotations = [Label("summary", notification.message)]
+        if notification.value.isFinite { annotations.append(Label("value", DisplayNumber.format(notification.value))) }
+        if notification.threshold.isFinite { annotations.append(Label("threshold", DisplayNumber.format(notification.threshold))) }
+        // Every metric and expression the condition involved, e.g. `btc.usd = 92000, sma(btc.usd, 200d) = 85000`.
+        if !notification.values.isEmpty { annotations.append(Label("values", ObservedValue.text(notification.values))) }
+        self.annotations = Self.sorted(annotations)
     }
 
     /// Alertmanager's fingerprint of the label set (Prometheus `LabelSet.Fingerprint`): FNV-1a

@@ -16,12 +16,14 @@ enum NotificationText {
         "\(title(notification)): \(notification.message)"
     }
 
-    /// Name/value pairs: metric, value, threshold, since (and resolved at / reminder), the rule's
-    /// labels, and the id a reader can quote.
+    /// Name/value pairs: metric, value, threshold, a line per other value the condition involved,
+    /// since (and resolved at / reminder), the rule's labels, and the id a reader can quote.
     static func facts(_ notification: Notification) -> [(String, String)] {
-        var facts = [("Metric", notification.metric), ("Value", DisplayNumber.format(notification.value)),
-                     ("Threshold", DisplayNumber.format(notification.threshold)),
-                     ("Since", notification.startsAt.rfc3339)]
+        var facts = [("Metric", notification.metric)]
+        if notification.value.isFinite { facts.append(("Value", DisplayNumber.format(notification.value))) }
+        if notification.threshold.isFinite { facts.append(("Threshold", DisplayNumber.format(notification.threshold))) }
+        facts += otherValues(notification).map { ($0.name, DisplayNumber.format($0.value)) }
+        facts.append(("Since", notification.startsAt.rfc3339))
         if notification.status == .resolved {
             facts.append(("Resolved", notification.at.rfc3339))
         } else if notification.isReminder {
@@ -32,10 +34,20 @@ enum NotificationText {
         return facts
     }
 
-    /// `btc.usd 100500 (threshold 100000), since 2025-12-10T14:02:00Z`: one line for chats.
+    /// `btc.usd 100500 (threshold 100000), since 2025-12-10T14:02:00Z`: one line for chats;
+    /// with more values involved, each on a line of its own (`sma(btc.usd, 200d) = 85000`).
     static func summaryLine(_ notification: Notification) -> String {
-        "\(notification.metric) \(DisplayNumber.format(notification.value)) "
-            + "(threshold \(DisplayNumber.format(notification.threshold))), since \(notification.startsAt.rfc3339)"
+        var line = notification.metric
+        if notification.value.isFinite { line += " \(DisplayNumber.format(notification.value))" }
+        if notification.threshold.isFinite { line += " (threshold \(DisplayNumber.format(notification.threshold)))" }
+        line += ", since \(notification.startsAt.rfc3339)"
+        return ([line] + otherValues(notification).map { "\($0.name) = \(DisplayNumber.format($0.value))" })
+            .joined(separator: "\n")
+    }
+
+    /// The values the condition involved besides the metric's own value, which has its line.
+    static func otherValues(_ notification: Notification) -> [ObservedValue] {
+        notification.values.filter { !($0.name == notification.metric && $0.value == notification.value) }
     }
 
     /// Headline and summary line: the text of chat messages.

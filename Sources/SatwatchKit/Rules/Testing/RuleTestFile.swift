@@ -6,6 +6,8 @@ public struct RuleTestFile: Sendable {
     public var path: String
     /// The rules under test.
     public var rules: [Rule]
+    /// Metrics computed from others for these tests (`derived`, as in the config).
+    public var derived: [DerivedMetric] = []
     /// The tests.
     public var tests: [RuleTestCase]
 
@@ -16,19 +18,20 @@ public struct RuleTestFile: Sendable {
         let resolver = PathResolver(relativeTo: path)
         let before = log.count
         var rules: [Rule] = []
+        let derived = root.object("derived").map { ConfigLoader.loadDerived($0, feeds: nil) } ?? []
         if let paths = root.strings("rules", required: true), let member = root.member("rules") {
             var walker = RuleFileWalker()
             for (text, node) in zip(paths, member.node.array ?? []) where !walker.walk(resolver.resolve(text)) {
                 root.report(at: node.location, "no rule file or folder at \"\(resolver.resolve(text))\"")
             }
-            rules = RuleLoader.load(files: walker.files, context: .init(), log: log)
+            rules = RuleLoader.load(files: walker.files, context: .init(derived: Set(derived.map(\.name))), log: log)
         }
         let names = Set(rules.map(\.name))
         var tests: [RuleTestCase] = []
         if let list = root.member("tests") {
             for node in list.node.array ?? [] {
                 guard var object = ConfigObject(node, path: path, log: log) else { continue }
-                if let test = parseTest(&object, ruleNames: names) { tests.append(test) }
+                if let test = parseTest(&object, ruleNames: names, derived: Set(derived.map(\.name))) { tests.append(test) }
                 object.finish()
             }
             if list.node.array == nil { root.report(at: list.node.location, "expected an array of tests, found \(list.node.typeWithArticle)") }
@@ -36,16 +39,18 @@ public struct RuleTestFile: Sendable {
             root.report(nil, "missing required key \"tests\"")
         }
         root.finish()
-        return log.count == before ? RuleTestFile(path: path, rules: rules, tests: tests) : nil
+        return log.count == before ? RuleTestFile(path: path, rules: rules, derived: derived, tests: tests) : nil
     }
 
-    private static func parseTest(_ object: inout ConfigObject, ruleNames: Set<String>) -> RuleTestCase? {
+    private static func parseTest(_ object: inout ConfigObject, ruleNames: Set<String>, derived: Set<String>) -> RuleTestCase? {
         let name = object.string("name", required: true)
         var samples: [RuleTestCase.TimedSample] = []
         for var item in objects("samples", in: &object) {
             let at = item.span("at", required: true), metric = item.string("metric", required: true)
             let value = item.number("value", required: true), source = item.string("source") ?? "test"
-            if let metric, MetricCatalog.descriptor(for: metric) == nil { item.report("metric", "unknown metric \"\(metric)\"") }
+            if let metric, MetricCatalog.descriptor(for: metric) == nil, !derived.contains(metric) {
+                item.report("metric", "unknown metric \"\(metric)\"")
+            }
             if let at, let metric, let value { samples.append(.init(at: at, metric: metric, value: value, source: source)) }
             item.finish()
         }

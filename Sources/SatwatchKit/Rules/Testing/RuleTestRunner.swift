@@ -16,9 +16,10 @@ public enum RuleTestRunner {
         public var passed: Bool { comparison.matches && states == test.states }
     }
 
-    /// Runs `test` against `rules`. No channel is contacted; a rule naming no channels has none.
-    public static func run(_ test: RuleTestCase, rules: [Rule]) -> Result {
-        var engine = RuleEngine(rules: rules)
+    /// Runs `test` against `rules` (with `derived` metrics). No channel is contacted; a rule
+    /// naming no channels has none.
+    public static func run(_ test: RuleTestCase, rules: [Rule], derived: [DerivedMetric] = []) -> Result {
+        var engine = RuleEngine(rules: rules, derived: derived)
         var changes: [RuleChange] = []
         var states = test.states
         // Each state is read after every sample at or before its time (ties keep file order).

@@ -1,0 +1,51 @@
+import SatwatchJSON
+
+extension ConfigObject {
+    /// A level: a number, or an expression (`"sma(btc.usd, 200d)"`) whose syntax, metrics and
+    /// windows are checked, each problem reported at its line:column inside the string.
+    mutating func expression(_ key: String, context: RuleLoader.Context, required: Bool = false) -> Expression? {
+        guard let member = present(key, required: required) else { return nil }
+        return expression(member.node, context: context)
+    }
+
+    /// A level read from `node` (see `expression(_:context:required:)`).
+    func expression(_ node: JSONNode, context: RuleLoader.Context) -> Expression? {
+        if let number = node.number { return Expression(constant: number) }
+        guard let text = node.string else { return typeMismatch(node, expected: "a number or an expression") }
+        let expression: Expression
+        do {
+            expression = try Expression(parsing: text)
+        } catch {
+            report(at: node.location.inString(at: error.offset), error.message)
+            return nil
+        }
+        var valid = true
+        for reference in expression.metrics {
+            guard let problem = RuleParser.metricProblem(reference.name, pinned: false, context: context) else { continue }
+            report(at: node.location.inString(at: reference.offset), problem)
+            valid = false
+        }
+        for call in expression.windows {
+            if let problem = RuleParser.metricProblem(call.metric, pinned: false, context: context) {
+                report(at: node.location.inString(at: call.metricOffset), problem)
+                valid = false
+            }
+            if call.span >= .days(1), !WholeDays.isWhole(call.span) {
+                report(at: node.location.inString(at: call.offset),
+                       "window \(call.span.text) of \(call.function.rawValue): windows of a day or more count whole days (e.g. 2d, not 36h)")
+                valid = false
+            }
+        }
+        return valid ? expression : nil
+    }
+}
+
+extension SourceLocation {
+    /// The location of the character at `offset` inside the JSON string that starts here (past
+    /// its opening quote; exact while the string has no escapes before it).
+    func inString(at offset: Int) -> SourceLocation {
+        var location = self
+        location.column += 1 + offset
+        return location
+    }
+}

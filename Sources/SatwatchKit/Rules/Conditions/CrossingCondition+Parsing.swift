@@ -1,0 +1,9 @@
+extension CrossingCondition: ConditionKind {
+    static var keys: [String] { ["crosses_above", "crosses_below"] }
+
+    static func parse(_ key: String, _ object: inout ConfigObject, _ scope: ConditionScope) -> (any RuleCondition)? {
+        guard let direction = Direction(rawValue: key), let metric = scope.metric,
+              let level = object.expression(key, context: scope.context) else { return nil }
+        return CrossingCondition(direction, metric: metric, level: level)
+    }
+}

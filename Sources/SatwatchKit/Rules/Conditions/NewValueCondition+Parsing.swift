@@ -1,0 +1,12 @@
+extension NewValueCondition: ConditionKind {
+    static var keys: [String] { ["on"] }
+
+    static func parse(_ key: String, _ object: inout ConfigObject, _ scope: ConditionScope) -> (any RuleCondition)? {
+        guard let metric = scope.metric, let event = object.string(key) else { return nil }
+        guard event == "change" else {
+            object.report(key, "unknown event \"\(event)\" (known: \"change\")")
+            return nil
+        }
+        return NewValueCondition(metric: metric)
+    }
+}

@@ -1,0 +1,34 @@
+/// `on: "change"`: an event, once per new value of the metric (each new `block.height`). The
+/// last value is the condition's memory, persisted: the first value ever seen only sets it, and
+/// a value that changed while the worker was down is announced once when it is back.
+public struct NewValueCondition: RuleCondition {
+    let metric: String
+    private var slot = -1
+
+    /// A condition on each new value of `metric`.
+    public init(metric: String) { self.metric = metric }
+
+    public var metrics: [String] { [metric] }
+    public var isEvent: Bool { true }
+    public var definition: String { "on-change:\(metric)" }
+
+    public mutating func bind(_ slots: inout MetricSlots, source: String?) {
+        slot = slots.input(metric, source: source)
+    }
+
+    public func evaluate(_ table: borrowing MetricTable, memory: inout Double?) -> ConditionResult {
+        guard let value = table.value(slot) else { return .unknown }
+        defer { memory = value }
+        return .decided(memory.map { $0 != value } ?? false, observed: value)
+    }
+
+    public func waiting(_ table: borrowing MetricTable) -> String? {
+        table.value(slot) == nil ? table.missingValue(slot, name: metric) : nil
+    }
+
+    public func report(_ table: borrowing MetricTable, status: Notification.Status, observed: Double?) -> ConditionReport {
+        let value = observed.map(DisplayNumber.format) ?? "unknown"
+        return ConditionReport(threshold: nil, thresholdText: "any change", criterion: "on change", values: ObservedValue.list(metric, observed, []),
+                               defaultMessage: "\(metric) is now \(value)")
+    }
+}
