@@ -25,8 +25,14 @@ public final class HTTPServer: Sendable {
     }
 
     /// Binds `host:port` (an IPv4 or IPv6 literal, or `localhost`) and starts serving.
-    public init(host: String, port: UInt16,
-                handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerResponse) throws(StartError) {
+    public convenience init(host: String, port: UInt16,
+                            handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerResponse) throws(StartError) {
+        try self.init(host: host, port: port, limits: .standard, handler: handler)
+    }
+
+    /// Serves with `limits` other than the standard ones (tests).
+    init(host: String, port: UInt16, limits: HTTPServerLimits,
+         handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerResponse) throws(StartError) {
         let (listener, boundPort) = try Self.bind(host: host, port: port)
         do {
             wakeup = try WakeupPipe()
@@ -38,7 +44,7 @@ public final class HTTPServer: Sendable {
         // A serial queue of its own gets a thread of its own (libdispatch's overcommit pool),
         // never one of the cooperative pool's.
         DispatchQueue(label: "satwatch.http").async { [wakeup, completion] in
-            HTTPEventLoop(listener: listener, wakeup: wakeup, limits: .standard, handler: handler).run()
+            HTTPEventLoop(listener: listener, wakeup: wakeup, limits: limits, handler: handler).run()
             completion.finish()
         }
     }
