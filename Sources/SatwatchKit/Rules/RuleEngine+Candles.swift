@@ -22,11 +22,14 @@ extension RuleEngine {
     mutating func closeCandle(_ index: Int, at end: Timestamp, _ changes: inout [RuleChange]) {
         let now = table.now
         table.now = end
-        if let close = states[index].candleClose { table.override = (inputs[index][0], close) }
+        if let close = states[index].candleClose {
+            table.overrideSlot = inputs[index][0]
+            table.overrideValue = close
+        }
         states[index].candleStart = nil
         states[index].candleClose = nil
         decide(index, at: end, &changes)
-        table.override = nil
+        table.overrideSlot = -1
         table.now = Swift.max(now, end)
         // A close that decided nothing new reaches the file with the next flush; closing the
         // same candle again after a crash decides the same (a crossing's side was committed).
@@ -36,7 +39,7 @@ extension RuleEngine {
     /// Closes the candles on `slot` that ended at or before `time`: a sample after a gap (the
     /// feed was stale, or the worker down) closes the candle it left open, before it opens the next.
     mutating func closeCandles(before time: Timestamp, on slot: Int, _ changes: inout [RuleChange]) {
-        for index in routes[slot] where logic[index].candle.milliseconds > 0 && inputs[index][0] == slot {
+        for index in candleRoutes[slot] {
             if let end = candleEnd(index), end <= time { closeCandle(index, at: end, &changes) }
         }
     }

@@ -20,8 +20,8 @@ extension RuleEngine {
         while changed {
             changed = false
             for (index, inputs) in derived.inputs.enumerated() where inputs.contains(where: { !table.isFresh($0) }) {
-                for route in slotsByMetric[derived.metrics[index].name] ?? [] where table.sources[route.slot] != nil {
-                    table.sources[route.slot] = nil
+                for route in slotsByMetric[derived.metrics[index].name] ?? [] where table.isFresh(route.slot) {
+                    table.markStale(route.slot)
                     changed = true
                 }
             }

@@ -28,8 +28,9 @@ public struct RuleEngine: Sendable {
     let inputs: [[Int]]
     /// Per metric name, the slots its samples update.
     let slotsByMetric: [String: [SlotRoute]]
-    /// Per slot, the rules its samples evaluate.
+    /// Per slot, the rules its samples evaluate, and the candle rules whose candle it builds.
     let routes: [[Int]]
+    let candleRoutes: [[Int]]
     /// The config's derived metrics, computed when their inputs change.
     var derived: DerivedSet
     /// Rules that have a deadline (pending, firing with `repeat`, an open candle).
@@ -67,7 +68,14 @@ public struct RuleEngine: Sendable {
         var derivedSet = DerivedSet(derived, slots: &slots)
         derivedSet.route(slotCount: slots.count)
         var routes = Array(repeating: [Int](), count: slots.count)
-        for (index, slotList) in inputs.enumerated() { for slot in slotList { routes[slot].append(index) } }
+        var candleRoutes = routes
+        for (index, slotList) in inputs.enumerated() {
+            if rules[index].candle == nil {
+                for slot in slotList { routes[slot].append(index) }
+            } else if let own = slotList.first {
+                candleRoutes[own].append(index)
+            }
+        }
         var byMetric: [String: [SlotRoute]] = [:]
         for (slot, key) in slots.keys.enumerated() {
             let parts = key.split(separator: "@", maxSplits: 1).map(String.init)
@@ -82,6 +90,7 @@ public struct RuleEngine: Sendable {
         self.table = MetricTable(slots: slots)
         self.inputs = inputs
         self.routes = routes
+        self.candleRoutes = candleRoutes
         self.slotsByMetric = byMetric
         self.undecided = Array(repeating: false, count: rules.count)
         self.explained = Array(repeating: nil, count: rules.count)
@@ -103,8 +112,7 @@ public struct RuleEngine: Sendable {
         var changes: [RuleChange] = []
         for route in routes where route.source == nil || route.source == sample.source {
             closeCandles(before: sample.at, on: route.slot, &changes)
-            table.values[route.slot] = sample.value
-            table.sources[route.slot] = sample.source
+            table.update(route.slot, sample.value, from: sample.source)
             table.histories[route.slot]?.record(sample.value, at: sample.at)
             if table.closes[route.slot] != nil, Self.closesFromSamples(sample.source) {
                 table.closes[route.slot]!.record(sample.value, at: sample.at)
@@ -112,13 +120,8 @@ public struct RuleEngine: Sendable {
         }
         table.now = sample.at
         for route in routes where route.source == nil || route.source == sample.source {
-            for index in self.routes[route.slot] where !states[index].isSpent {
-                if logic[index].candle.milliseconds > 0 {
-                    if inputs[index][0] == route.slot { extendCandle(index, with: sample) }
-                } else {
-                    decide(index, at: sample.at, &changes)
-                }
-            }
+            for index in self.routes[route.slot] where !states[index].isSpent { decide(index, at: sample.at, &changes) }
+            for index in candleRoutes[route.slot] where !states[index].isSpent { extendCandle(index, with: sample) }
             changes += updateDerived(from: route.slot, at: sample.at)
         }
         return changes
@@ -189,7 +192,7 @@ public struct RuleEngine: Sendable {
             return
         }
         staleFeeds.insert(feed)
-        for slot in table.sources.indices where table.sources[slot] == feed { table.sources[slot] = nil }
+        for slot in table.sources.indices where table.sources[slot] == feed { table.markStale(slot) }
         markDerivedStale()
     }
 

@@ -11,6 +11,6 @@ extension MetricTable {
 
     /// Why a slot has no value: never seen, or its feed is stale.
     func missingValue(_ slot: Int, name: String) -> String {
-        values[slot].isNaN ? "no value of \(name) yet" : "\(name) is stale"
+        seen[slot] ? "\(name) is stale" : "no value of \(name) yet"
     }
 }

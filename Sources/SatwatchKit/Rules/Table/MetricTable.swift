@@ -2,11 +2,13 @@
 /// that windows and `change` rules look back on. Owned and written by the engine; conditions get
 /// it borrowed, so reading it costs an index, not a lookup.
 public struct MetricTable: Sendable {
-    /// Latest value per slot; NaN before the first sample.
+    /// Latest value per slot; NaN before the first sample and while its feed is stale, so a stale
+    /// metric reads as unknown (the rule keeps its state) until data flows again.
     var values: [Double]
-    /// The feed of each slot's latest value; nil before the first sample and once that feed goes
-    /// stale, so a stale metric reads as unknown (the rule keeps its state) until data flows again.
+    /// The feed of each slot's latest value; nil before the first sample and while it is stale.
     var sources: [String?]
+    /// Whether each slot ever had a value (to tell "no value yet" from "stale").
+    var seen: [Bool]
     /// Recent samples per slot, where a short window or a `change` reads them.
     var histories: [MetricHistory?]
     /// Daily closes per slot, where a window of a day or more reads them.
@@ -14,12 +16,14 @@ public struct MetricTable: Sendable {
     /// The time of the evaluation: windows end here.
     var now: Timestamp = .epoch
     /// A value that stands in for a slot's during one evaluation: a candle's close, when the rule
-    /// closes a candle the table has moved past (or lost in a restart).
-    var override: (slot: Int, value: Double)?
+    /// closes a candle the table has moved past (or lost in a restart). -1: none.
+    var overrideSlot = -1
+    var overrideValue = Double.nan
 
     init(slots: MetricSlots) {
         values = Array(repeating: .nan, count: slots.count)
         sources = Array(repeating: nil, count: slots.count)
+        seen = Array(repeating: false, count: slots.count)
         histories = slots.retention.map { $0 > .zero ? MetricHistory(retention: $0) : nil }
         closes = slots.closeDays.map { $0 > 0 ? DailyCloses(capacity: 2 * $0) : nil }
     }
@@ -27,9 +31,10 @@ public struct MetricTable: Sendable {
     /// The slot's latest value, nil when there is none or its feed is stale.
     @inline(__always)
     func value(_ slot: Int) -> Double? {
-        if let override, override.slot == slot { return override.value }
-        guard sources[slot] != nil else { return nil }
-        return values[slot]
+        if slot == overrideSlot { return overrideValue }
+        // NaN: never seen, or its feed went stale (`markStale` keeps the value out of reach).
+        let value = values[slot]
+        return value.isNaN ? nil : value
     }
 
     /// `function` over the last `span` of the slot's history at `now`; nil while the history does
@@ -48,5 +53,21 @@ public struct MetricTable: Sendable {
     }
 
     /// Whether the slot has a value from a feed that is not stale.
-    func isFresh(_ slot: Int) -> Bool { sources[slot] != nil }
+    @inline(__always)
+    func isFresh(_ slot: Int) -> Bool { !values[slot].isNaN }
+
+    /// Takes a sample's value.
+    @inline(__always)
+    mutating func update(_ slot: Int, _ value: Double, from source: String) {
+        values[slot] = value
+        sources[slot] = source
+        seen[slot] = true
+    }
+
+    /// The slot's feed went stale (or, for a derived metric, one of its inputs): unknown until
+    /// its next value.
+    mutating func markStale(_ slot: Int) {
+        values[slot] = .nan
+        sources[slot] = nil
+    }
 }
