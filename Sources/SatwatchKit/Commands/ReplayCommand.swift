@@ -9,7 +9,7 @@ enum ReplayCommand: SatwatchCommand {
 
         Evaluates the config's rules over a recording, in recorded time and as fast as possible,
         and prints each notification that would be sent as one JSON line:
-          {"rule","status","metric","value","threshold","at","channels"}
+          {"rule","status","metric","value","threshold","at","channels","values"}
         REC is a file written by 'satwatch record', or a raw frame file (one frame per line) with
         --feed NAME, paced by the .offsets file beside it when present; raw frames start at
         --start (RFC 3339, default: now). --dispatch really sends the notifications.
@@ -63,6 +63,7 @@ enum ReplayCommand: SatwatchCommand {
             "metric": .string(notification.metric), "value": .number(notification.value),
             "threshold": .number(notification.threshold), "at": .string(notification.at.rfc3339),
             "channels": .array(notification.channels.map { JSONNode(.string($0)) }),
+            "values": .object(notification.values.map { JSONMember(key: $0.name, node: JSONNode(.number($0.value))) }),
         ]
         return value.jsonText()
     }

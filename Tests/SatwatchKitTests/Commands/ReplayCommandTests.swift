@@ -30,8 +30,8 @@ import SatwatchTestSupport
         ], io: captured.io)
         #expect(status == 0)
         #expect(captured.out == [
-            #"{"rule":"fastest-above-10","status":"firing","metric":"fee.fastest","value":10.229,"threshold":10,"at":"2025-12-10T14:04:16.384Z","channels":["console"]}"#,
-            #"{"rule":"fastest-above-10","status":"resolved","metric":"fee.fastest","value":6.601,"threshold":10,"at":"2025-12-10T14:05:41.655Z","channels":["console"]}"#,
+            #"{"rule":"fastest-above-10","status":"firing","metric":"fee.fastest","value":10.229,"threshold":10,"at":"2025-12-10T14:04:16.384Z","channels":["console"],"values":{"fee.fastest":10.229}}"#,
+            #"{"rule":"fastest-above-10","status":"resolved","metric":"fee.fastest","value":6.601,"threshold":10,"at":"2025-12-10T14:05:41.655Z","channels":["console"],"values":{"fee.fastest":6.601}}"#,
         ])
         let times = try Self.lines(captured).map { Timestamp(rfc3339: $0["at"] as! String)! }
         #expect((times[1] - times[0]).milliseconds / 1000 == 85)
