@@ -131,7 +131,11 @@ public struct RuleEngine: Sendable {
     mutating func decide(_ index: Int, at now: Timestamp, _ changes: inout [RuleChange]) {
         let before = states[index].status
         let memory = states[index].memory
-        let result = conditions[index].evaluate(table, memory: &states[index].memory)
+        // Through a local: an `inout` into `states` while `table` is borrowed from `self`
+        // would make the call copy the table (a retain per array) on every evaluation.
+        var kept = memory
+        let result = conditions[index].evaluate(table, memory: &kept)
+        if kept != memory { states[index].memory = kept }
         undecided[index] = result.verdict == .unknown
         let event = states[index].observe(result, at: now, rule: logic[index])
         if explains { explain(index, result, at: now) }
