@@ -10,7 +10,7 @@ struct BoundExpression: Sendable, Equatable {
     /// window as history to keep.
     mutating func bind(_ slots: inout MetricSlots) {
         metricSlots = expression.metrics.map { slots.input($0.name) }
-        windowSlots = expression.windows.map { slots.window($0.metric, span: $0.span) }
+        windowSlots = expression.windows.map { slots.window($0.metric, span: $0.span, function: $0.function) }
     }
 
     /// The value now; nil when a metric has no fresh value or a window is not filled yet.

@@ -11,7 +11,8 @@ public struct MetricSlots: Sendable {
     /// Per slot, the longest short window (under a day) or `change … within` read from it: how much
     /// recent history to keep. Zero: none.
     private(set) var retention: [TimeSpan] = []
-    /// Per slot, the most daily closes a window reads from it. Zero: none.
+    /// Per slot, the most daily closes a window reads from it (an `ema` of N days reads 2N, see
+    /// `DailyCloses`). Zero: none.
     private(set) var closeDays: [Int] = []
     /// The inputs of the rule being bound, in binding order, without repeats.
     private(set) var inputs: [Int] = []
@@ -28,10 +29,11 @@ public struct MetricSlots: Sendable {
 
     /// The slot whose history a window of `span` reads: recent samples under a day, daily closes
     /// from a day on (whole days).
-    mutating func window(_ metric: String, span: TimeSpan, source: String? = nil) -> Int {
+    mutating func window(_ metric: String, span: TimeSpan, function: WindowFunction = .sma, source: String? = nil) -> Int {
         let slot = self.slot(metric, source)
         if span >= .days(1) {
-            closeDays[slot] = Swift.max(closeDays[slot], WholeDays.count(in: span))
+            let days = WholeDays.count(in: span)
+            closeDays[slot] = Swift.max(closeDays[slot], function == .ema ? 2 * days : days)
         } else {
             retention[slot] = Swift.max(retention[slot], span)
         }

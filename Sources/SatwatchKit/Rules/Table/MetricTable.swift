@@ -25,7 +25,7 @@ public struct MetricTable: Sendable {
         sources = Array(repeating: nil, count: slots.count)
         seen = Array(repeating: false, count: slots.count)
         histories = slots.retention.map { $0 > .zero ? MetricHistory(retention: $0) : nil }
-        closes = slots.closeDays.map { $0 > 0 ? DailyCloses(capacity: 2 * $0) : nil }
+        closes = slots.closeDays.map { $0 > 0 ? DailyCloses(capacity: $0) : nil }
     }
 
     /// The slot's latest value, nil when there is none or its feed is stale.
