@@ -6,10 +6,13 @@ import Synchronization
 /// JSON reason) and `/metrics` (Prometheus text). Loopback by default (`http.listen`).
 struct EndpointService: Service {
     let server: HTTPServer
+    let outbox: OutboxGauge
     var name: String { "http endpoint" }
 
     init(listen: ListenAddress, boards: Boards, feeds: [FeedConfig], statePath: String, redactor: Redactor, logger: Logger) throws {
-        let pages = EndpointPages(boards: boards, feeds: feeds, outbox: OutboxGauge(path: statePath), redactor: redactor)
+        let outbox = OutboxGauge(path: statePath)
+        self.outbox = outbox
+        let pages = EndpointPages(boards: boards, feeds: feeds, outbox: outbox, redactor: redactor)
         do {
             server = try HTTPServer(host: listen.host, port: listen.port) { request in pages.respond(to: request) }
         } catch {
@@ -26,6 +29,7 @@ struct EndpointService: Service {
         // awaits (suspended, not blocking a pool thread) that thread closing every socket.
         while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
         await server.stop()
+        outbox.close()
     }
 
     struct EndpointError: Error, CustomStringConvertible { var description: String }

@@ -106,6 +106,8 @@ final class StateWriter: @unchecked Sendable {
             }
             guard let job = next.0 else {
                 if !next.1.isEmpty {
+                    // Closed before the evaluator hears it is done, so before the process can exit.
+                    store.close()
                     next.1.forEach { $0.resume() }
                     return
                 }

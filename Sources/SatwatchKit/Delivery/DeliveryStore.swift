@@ -24,6 +24,9 @@ actor DeliveryStore {
         }
     }
 
+    /// Closes the connection now (a later use opens it again).
+    func close() { opened = nil }
+
     /// The oldest pending entry of `channel` (delivery is in order per channel).
     func head(of channel: String) throws -> OutboxEntry? { try store.nextPendingEntry(channel: channel) }
 

@@ -58,6 +58,9 @@ public struct Dispatcher: Sendable {
             group.addTask { await self.checkpointWhileIdle() }
             group.addTask { await self.maintain() }
         }
+        // Closed before the worker exits, not whenever the actor happens to be freed: the last
+        // connection to close checkpoints the WAL and removes it.
+        await store.close()
     }
 
     /// The evaluator's connection never checkpoints the WAL (that would put fsyncs on the alert
@@ -74,6 +77,7 @@ public struct Dispatcher: Sendable {
                 storeHealth.failed("checkpoints", error, at: clock())
             }
         }
+        await checkpointer.close()
     }
 
     /// Passes each ring of the shared doorbell on to every channel worker.

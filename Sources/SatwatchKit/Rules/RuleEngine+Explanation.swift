@@ -8,7 +8,7 @@ extension RuleEngine {
         case (.unknown?, _): reason = .undecided(conditions[index].waiting(table) ?? "condition cannot decide")
         case (_, .inactive): reason = .conditionNotMet
         case (_, .pending): reason = .forNotElapsed(firesAt: (state.activeSince ?? now) + logic[index].holdFor)
-        case (.clearing?, .firing): reason = .insideClearBand
+        case (.clearing?, .firing): reason = .insideClearBand(clear: (conditions[index] as? HysteresisCondition)?.clearLevel(table))
         default: reason = .firing
         }
         let observed = result?.verdict == .unknown ? nil : state.lastValue

@@ -13,7 +13,7 @@ public struct RuleExplanation: Sendable, Equatable {
         /// Firing, and the condition holds.
         case firing
         /// Firing although the condition no longer holds: the value has not crossed `clear` yet.
-        case insideClearBand
+        case insideClearBand(clear: Double?)
         /// A deadline (`for`, `repeat`) passed, but the rule's feed is stale: it waits for a sample.
         case feedStale
     }
@@ -46,6 +46,7 @@ public struct RuleExplanation: Sendable, Equatable {
         switch reason {
         case .forNotElapsed(let firesAt): pairs.append(("fires_at", firesAt.rfc3339))
         case .undecided(let why): pairs.append(("reason", why))
+        case .insideClearBand(let clear?): pairs.append(("clear", DisplayNumber.format(clear)))
         default: break
         }
         return LogFields(pairs)

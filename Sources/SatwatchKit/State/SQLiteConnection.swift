@@ -11,6 +11,7 @@ package final class SQLiteConnection {
     /// The raw `sqlite3*`, for statements prepared on this connection.
     package let handle: OpaquePointer
     private var cache: [String: SQLiteStatement] = [:]
+    private var closed = false
 
     /// Opens (creating when missing) the database at `path` and configures it: WAL journal,
     /// `synchronous=NORMAL` (a commit is atomic and survives a process crash; only an OS crash
@@ -47,7 +48,14 @@ package final class SQLiteConnection {
         return db
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Closes the connection now: the last one on a file checkpoints the WAL and removes it. The
+    /// owner must not use it afterwards (the worker closes its connections as it stops, before the
+    /// process exits, rather than whenever their owners are freed).
+    package func close() {
+        guard !closed else { return }
+        closed = true
         // Statements first: close_v2 would otherwise keep a zombie connection until they go.
         for statement in cache.values { statement.finalize() }
         cache.removeAll()

@@ -11,6 +11,9 @@ public final class StateStore {
     /// The connection; `package` so tests and tools in this package can inspect the file.
     package let connection: SQLiteConnection
 
+    /// Closes the connection now (see `SQLiteConnection.close`); the store is not used again.
+    package func close() { connection.close() }
+
     private init(path: String, connection: SQLiteConnection) {
         self.path = path
         self.connection = connection

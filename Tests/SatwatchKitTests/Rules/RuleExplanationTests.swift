@@ -19,7 +19,7 @@ import Testing
         ("inside the clear band a firing alert stays firing",
          Rule(name: "r", condition: .above(100, clear: 95, metric: "btc.usd")),
          [.sample(101, at: 0), .sample(97, at: 1), .sample(96, at: 2), .sample(94, at: 3)],
-         [(.firing, 101, 0), (.insideClearBand, 97, 1), (.conditionNotMet, 94, 3)]),
+         [(.firing, 101, 0), (.insideClearBand(clear: 95), 97, 1), (.conditionNotMet, 94, 3)]),
         ("a stale feed holds the deadline",
          Rule(name: "r", condition: .above(100, metric: "btc.usd"), holdFor: .seconds(30)),
          [.sample(101, at: 0), .stale, .advance(to: 40), .advance(to: 50)],
