@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT / "Tests/Peers"))
 from ws_peer import Peer as WebSocketPeer  # noqa: E402  (one server-frame encoder for tests and seeds)
 
 frame = WebSocketPeer.frame
-JSON, MEMPOOL, COINBASE, KRAKEN, COINMETRICS, WEBSOCKET, CONFIG, RULES = range(8)
+JSON, MEMPOOL, COINBASE, KRAKEN, COINMETRICS, WEBSOCKET, CONFIG, RULES, EXPRESSION = range(9)
 seen = set()
 
 
@@ -56,4 +56,9 @@ for path in configs:
 for path in rules:
     write(JSON, path.read_bytes())
     write(RULES, path.read_bytes())
+# Levels and derived metrics as the README and the check fixtures write them, valid and broken.
+for text in ["sma(btc.usd, 200d)", "max(btc.usd, 30d) * 0.8", "fee.fastest * 140 * btc.usd / 1e8",
+             "eth.usd / btc.usd * 1.01", "-(btc.eur + 5000) / 2", "ema(mvrv, 7d) - min(mvrv, 15m)",
+             "1 / (2 - 2)", "smaa(btc.usd, 200d)", "btc.eur * (1 + 0.05", "sma(btc.usd, 0d)", "((((1))))"]:
+    write(EXPRESSION, text.encode())
 print(f"{len(seen)} seeds in {OUT}")

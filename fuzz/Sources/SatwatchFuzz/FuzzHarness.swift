@@ -18,7 +18,24 @@ enum FuzzHarness {
         ("websocket", decodeWebSocketFrames),
         ("config", { loadFiles(config: $0, rules: nil) }),
         ("rules", { loadFiles(config: nil, rules: $0) }),
+        ("expression", evaluateExpression),
     ]
+
+    /// A rule level or derived metric as a user writes it: parsed, then evaluated by an engine as
+    /// a rule's level and a derived metric over samples of every metric it names (zero, negative,
+    /// huge and tiny values, a day apart so day windows fill).
+    static func evaluateExpression(_ bytes: UnsafeRawBufferPointer) {
+        guard let level = try? Expression(parsing: String(decoding: bytes, as: UTF8.self)) else { return }
+        let rule = Rule(name: "f", condition: LevelCondition(.above, metric: "btc.usd", level: level))
+        var engine = RuleEngine(rules: [rule], derived: [DerivedMetric(name: "fuzz.x", expression: level)])
+        let metrics = ["btc.usd"] + level.metrics.map(\.name) + level.windows.map(\.metric)
+        for (step, value) in [0, 1, -1, 1e308, -1e-308, 92_000.5, 0].enumerated() {
+            for metric in metrics {
+                let at = Timestamp(milliseconds: 1_700_000_000_000 + Int64(step) * 86_400_000)
+                _ = engine.ingest(Sample(metric: metric, value: value, at: at, source: "fuzz"))
+            }
+        }
+    }
 
     /// Runs one input: selector byte, then the target's bytes.
     static func run(_ input: UnsafeRawBufferPointer) {
