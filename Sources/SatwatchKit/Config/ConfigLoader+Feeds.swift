@@ -26,7 +26,7 @@ extension ConfigLoader {
     private static func loadFeed(_ kind: FeedKind, _ settings: inout ConfigObject, paths: PathResolver) -> FeedConfig? {
         var feed = FeedConfig(kind: kind)
         if let url = settings.string("url") {
-            let schemes = kind == .coinmetrics ? ["http://", "https://"] : ["ws://", "wss://"]
+            let schemes = kind.definition.isPolled ? ["http://", "https://"] : ["ws://", "wss://"]
             if !schemes.contains(where: { url.hasPrefix($0) }) || url.count <= 8 {
                 settings.report("url", "expected a \(schemes.joined(separator: " or ")) URL, found \"\(url)\"")
             } else if let problem = webSocketURLProblem(url, kind) {
@@ -36,16 +36,9 @@ extension ConfigLoader {
             }
         }
         if let caFile = settings.string("ca_file") { feed.caFile = checkedFile(caFile, key: "ca_file", &settings, paths: paths) }
-        switch kind {
-        case .coinbase: feed.pairs = pairs("products", kind, &settings) ?? feed.pairs
-        case .kraken: feed.pairs = pairs("symbols", kind, &settings) ?? feed.pairs
-        case .coinmetrics:
-            if let every = settings.span("every") {
-                if every < .minutes(1) { settings.report("every", "\"every\" must be at least 1m") } else { feed.every = every }
-            }
-            feed.staleAfter = kind.defaultStaleAfter(every: feed.every)
-        case .mempool: break
-        }
+        if let spelling = kind.definition.pairSpelling { feed.pairs = pairs(spelling, kind, &settings) ?? feed.pairs }
+        kind.definition.readSettings(&settings, into: &feed)
+        feed.staleAfter = kind.definition.defaultStaleAfter(feed)
         if let staleAfter = settings.span("stale_after") {
             if staleAfter < .seconds(1) { settings.report("stale_after", "\"stale_after\" must be at least 1s") } else { feed.staleAfter = staleAfter }
         }
@@ -59,15 +52,17 @@ extension ConfigLoader {
         return feed
     }
 
-    /// Reads Coinbase `products` or Kraken `symbols`, reporting each entry that is not a pair
-    /// of that exchange (with its likely spelling) and each that repeats an earlier one's metric.
-    private static func pairs(_ key: String, _ kind: FeedKind, _ settings: inout ConfigObject) -> [TradingPair]? {
+    /// Reads an exchange's pairs (Coinbase `products`, Kraken `symbols`), reporting each entry
+    /// that is not a pair of that exchange (with its likely spelling) and each that repeats an
+    /// earlier one's metric.
+    private static func pairs(_ spelling: PairSpelling, _ kind: FeedKind, _ settings: inout ConfigObject) -> [TradingPair]? {
+        let key = spelling.key
         guard let list = settings.strings(key) else { return nil }
         if list.isEmpty { settings.report(key, "\"\(key)\" must list at least one entry"); return nil }
         let nodes = settings.member(key)?.node.array ?? []
         var pairs: [TradingPair] = []
         for (text, node) in zip(list, nodes) {
-            guard let pair = TradingPair(text, feed: kind) else {
+            guard let pair = TradingPair(text, spelling: spelling) else {
                 settings.report(at: node.location, TradingPair.problem(text, feed: kind) ?? "invalid pair \"\(text)\"")
                 continue
             }
@@ -84,7 +79,7 @@ extension ConfigLoader {
     /// port, no host), so `check` says it once instead of the feed reconnecting forever. The URL
     /// is not repeated: user info would carry a password.
     private static func webSocketURLProblem(_ url: String, _ kind: FeedKind) -> String? {
-        guard kind != .coinmetrics else { return nil }
+        guard !kind.definition.isPolled else { return nil }
         do {
             _ = try WebSocketURL(url)
             return nil

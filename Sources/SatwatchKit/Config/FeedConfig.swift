@@ -11,8 +11,17 @@ public struct FeedConfig: Sendable, Equatable {
     /// The markets followed: Coinbase `products` (default `BTC-USD`) or Kraken `symbols`
     /// (default `BTC/USD`); empty for feeds that take none.
     public var pairs: [TradingPair]
-    /// Coin Metrics poll interval (`every`, default 1h).
+    /// Poll interval of a polled feed (`every`; Coin Metrics default 1h).
     public var every: TimeSpan
+    /// CoinGecko `coins`: the asset code a coin publishes under, with CoinGecko's id
+    /// (`eth` → `ethereum`), sorted by code.
+    public var coins: [CoinID] = []
+    /// CoinGecko `vs`: the quote currencies, lowercase (`usd`, `eur`).
+    public var quotes: [String] = []
+    /// An API key sent with each request (CoinGecko `api_key`); a secret, never logged.
+    public var apiKey: String?
+    /// The REST base of a feed that also polls HTTP (mempool `api`), derived from `url` when nil.
+    public var api: String?
     /// The largest message (WebSocket) or response body (Coin Metrics) accepted (`max_frame`,
     /// default ``defaultMaxFrame``); a larger one is refused without being buffered.
     public var maxFrame: ByteSize = FeedConfig.defaultMaxFrame
@@ -30,28 +39,21 @@ public struct FeedConfig: Sendable, Equatable {
                 pairs: [TradingPair]? = nil, every: TimeSpan = .hours(1)) {
         self.kind = kind
         self.url = url ?? kind.defaultURL
-        self.staleAfter = staleAfter ?? kind.defaultStaleAfter(every: every)
+        self.staleAfter = .zero
         self.caFile = caFile
         self.pairs = pairs ?? Self.defaultPairs(kind)
         self.every = every
+        self.staleAfter = staleAfter ?? kind.definition.defaultStaleAfter(self)
     }
 
-    /// `BTC-USD` on Coinbase, `BTC/USD` on Kraken, none elsewhere.
+    /// The exchange's example pair (`BTC-USD` on Coinbase, `BTC/USD` on Kraken), none for feeds
+    /// that take no pairs.
     static func defaultPairs(_ kind: FeedKind) -> [TradingPair] {
-        switch kind {
-        case .coinbase: [TradingPair("BTC-USD", feed: .coinbase)!]
-        case .kraken: [TradingPair("BTC/USD", feed: .kraken)!]
-        case .mempool, .coinmetrics: []
-        }
+        guard let spelling = kind.definition.pairSpelling else { return [] }
+        return [TradingPair(spelling.example, spelling: spelling)!]
     }
 
     /// The prices this feed publishes as configured, e.g. `btc.usd`, `eth.eur`: its pairs, or
     /// mempool's BTC conversions.
-    public var priceMetrics: [String] {
-        switch kind {
-        case .coinbase, .kraken: pairs.map(\.metric)
-        case .mempool: MempoolDecoder.currencies.map { "btc." + $0 }
-        case .coinmetrics: []
-        }
-    }
+    public var priceMetrics: [String] { kind.definition.priceMetrics(self) }
 }

@@ -29,10 +29,7 @@ extension RuleParser {
         if let suggestion = MetricCatalog.suggestion(for: metric, published: published), published.contains(suggestion) {
             return "unknown metric \"\(metric)\" (did you mean \"\(suggestion)\"?)"
         }
-        let (asset, currency) = (base.uppercased(), quote.uppercased())
-        var hint = "add \"\(asset)-\(currency)\" to coinbase \"products\" or \"\(asset)/\(currency)\" to kraken \"symbols\""
-        if descriptor.sources.contains(.mempool) { hint = "enable \"mempool\" under \"feeds\", or " + hint }
-        return "no enabled feed publishes \"\(metric)\" (\(hint))"
+        return "no enabled feed publishes \"\(metric)\" (\(publishHint(base: base, quote: quote, sources: descriptor.sources)))"
     }
 
     static func checkSource(_ source: String, metric: String, _ object: inout ConfigObject, context: RuleLoader.Context) {
@@ -50,10 +47,9 @@ extension RuleParser {
             object.report("source", "feed \"\(source)\" is not enabled in the config")
             return
         }
-        if !publishes(feed, metric), let (base, quote) = MetricCatalog.price(of: metric) {
-            let (key, separator) = kind == .kraken ? ("symbols", "/") : ("products", "-")
-            let pair = base.uppercased() + separator + quote.uppercased()
-            object.report("source", "feed \"\(source)\" is not configured to publish \"\(metric)\" (add \"\(pair)\" to its \"\(key)\")")
+        if !publishes(feed, metric), let (base, quote) = MetricCatalog.price(of: metric), let spelling = kind.definition.pairSpelling {
+            let pair = spelling.spell(base: base, quote: quote)
+            object.report("source", "feed \"\(source)\" is not configured to publish \"\(metric)\" (add \"\(pair)\" to its \"\(spelling.key)\")")
         }
     }
 
@@ -66,6 +62,18 @@ extension RuleParser {
         if channels.isEmpty, context.defaultChannels.isEmpty, object.has("name") {
             object.report(nil, "rule has no channels: set \"channels\" here or \"defaults.channels\" in the config")
         }
+    }
+
+    /// How to get a price published: enable a feed that publishes it without pairs (mempool for
+    /// BTC), or add the pair to each exchange feed, as that exchange spells it.
+    static func publishHint(base: String, quote: String, sources: [FeedKind]) -> String {
+        let exchanges = sources.compactMap { kind in
+            kind.definition.pairSpelling.map { "\"\($0.spell(base: base, quote: quote))\" to \(kind.rawValue) \"\($0.key)\"" }
+        }
+        var hint = "add " + exchanges.joined(separator: " or ")
+        let enable = sources.filter { $0.definition.pairSpelling == nil }.map { "\"\($0.rawValue)\"" }
+        if !enable.isEmpty { hint = "enable \(enable.joined(separator: " or ")) under \"feeds\", or " + hint }
+        return hint
     }
 
     /// Whether `feed` as configured publishes `metric`.

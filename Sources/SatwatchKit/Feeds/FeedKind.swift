@@ -1,32 +1,32 @@
-/// The feeds satwatch knows. A feed is enabled by its key being present under `feeds` in the
-/// config; the key is its kind.
-public enum FeedKind: String, Sendable, CaseIterable, Comparable {
-    case mempool, coinbase, kraken, coinmetrics
+/// A feed's name: its key under `feeds` in the config and the `source` of its samples. Only the
+/// names of feeds listed in `FeedKinds.all` exist; each feed's file declares its own constant
+/// (`FeedKind.mempool`).
+public struct FeedKind: RawRepresentable, Hashable, Sendable, Comparable, CaseIterable, CustomStringConvertible {
+    /// The name, e.g. `mempool`.
+    public let rawValue: String
+
+    /// The feed called `rawValue`; nil when no feed has that name.
+    public init?(rawValue: String) {
+        guard FeedKinds.definition(named: rawValue) != nil else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// A feed's own constant, declared in its definition's file.
+    init(defining name: String) { rawValue = name }
+
+    /// Every feed, in registration order.
+    public static var allCases: [FeedKind] { FeedKinds.all.map { $0.kind } }
+
+    /// Everything about this feed.
+    var definition: any FeedDefinition.Type { FeedKinds.definition(named: rawValue)! }
 
     /// The public endpoint used when the config gives no `url`.
-    /// Whether its samples are daily values (Coin Metrics): they seed daily closes as history
-    /// and never count as today's running close.
-    var publishesDailyValues: Bool { self == .coinmetrics }
+    public var defaultURL: String { definition.defaultURL }
 
-    public var defaultURL: String {
-        switch self {
-        case .mempool: "wss://mempool.space/api/v1/ws"
-        case .coinbase: "wss://ws-feed.exchange.coinbase.com"
-        case .kraken: "wss://ws.kraken.com/v2"
-        case .coinmetrics: "https://community-api.coinmetrics.io/v4"
-        }
-    }
+    /// Whether its samples are daily values (see `FeedDefinition.publishesDailyValues`).
+    var publishesDailyValues: Bool { definition.publishesDailyValues }
 
-    /// How long without data before the feed counts as stale, when `stale_after` is not set.
-    /// mempool pushes stats every few seconds; Coinbase and Kraken send heartbeats every second;
-    /// Coin Metrics is polled (`every`, default 1h), so it is stale after three missed polls.
-    public func defaultStaleAfter(every: TimeSpan = .hours(1)) -> TimeSpan {
-        switch self {
-        case .mempool: .seconds(60)
-        case .coinbase, .kraken: .seconds(30)
-        case .coinmetrics: every * 3
-        }
-    }
+    public var description: String { rawValue }
 
     public static func < (lhs: FeedKind, rhs: FeedKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }

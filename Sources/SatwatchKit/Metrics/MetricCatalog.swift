@@ -1,36 +1,20 @@
 /// The metric names a rule may use (the contract's catalog). Anything else is a `check` error.
 public enum MetricCatalog {
     /// Every fixed-name metric; prices `<asset>.<quote>` are matched by `descriptor(for:)`.
-    public static let fixed: [MetricDescriptor] = [
-        MetricDescriptor(name: "fee.fastest", unit: "sat/vB", sources: [.mempool]),
-        MetricDescriptor(name: "fee.half_hour", unit: "sat/vB", sources: [.mempool]),
-        MetricDescriptor(name: "fee.hour", unit: "sat/vB", sources: [.mempool]),
-        MetricDescriptor(name: "fee.economy", unit: "sat/vB", sources: [.mempool]),
-        MetricDescriptor(name: "fee.minimum", unit: "sat/vB", sources: [.mempool]),
-        MetricDescriptor(name: "mempool.count", unit: "tx", sources: [.mempool]),
-        MetricDescriptor(name: "mempool.vsize", unit: "vB", sources: [.mempool]),
-        MetricDescriptor(name: "mempool.vbytes_per_second", unit: "vB/s", sources: [.mempool]),
-        MetricDescriptor(name: "block.height", unit: "blocks", sources: [.mempool]),
-        MetricDescriptor(name: "difficulty.change", unit: "%", sources: [.mempool]),
-        MetricDescriptor(name: "difficulty.remaining_blocks", unit: "blocks", sources: [.mempool]),
-        MetricDescriptor(name: "mvrv", unit: "ratio", sources: [.coinmetrics]),
-        MetricDescriptor(name: "nupl", unit: "ratio", sources: [.coinmetrics]),
-        MetricDescriptor(name: "realized_price.usd", unit: "USD", sources: [.coinmetrics]),
-        MetricDescriptor(name: "mayer_multiple", unit: "ratio", sources: [.coinmetrics]),
-    ]
+    public static let fixed: [MetricDescriptor] = FeedKinds.all.flatMap { $0.fixedMetrics }
 
     private static let byName: [String: MetricDescriptor] =
         Dictionary(uniqueKeysWithValues: fixed.map { ($0.name, $0) })
 
     /// The descriptor for `name`, or nil when the catalog has no such metric.
     /// `<asset>.<quote>` (lowercase letters and digits, e.g. `btc.usd`, `eth.btc`, `btc.usdt`)
-    /// is a price: from Coinbase and Kraken pairs, and from mempool for BTC in its currencies.
+    /// is a price, from the feeds that can publish it (exchange pairs; mempool for BTC in its
+    /// currencies).
     public static func descriptor(for name: String) -> MetricDescriptor? {
         if let known = byName[name] { return known }
         guard let (base, quote) = price(of: name) else { return nil }
-        let mempool: [FeedKind] = base == "btc" && MempoolDecoder.currencies.contains(quote) ? [.mempool] : []
-        return MetricDescriptor(name: name, unit: "\(quote.uppercased()) per \(base.uppercased())",
-                                sources: [.coinbase, .kraken] + mempool)
+        let sources = FeedKinds.all.filter { $0.canPublish(base: base, quote: quote) }.map { $0.kind }
+        return MetricDescriptor(name: name, unit: "\(quote.uppercased()) per \(base.uppercased())", sources: sources)
     }
 
     /// `("btc", "usd")` for `btc.usd`; nil when `name` is not a price name: two different codes

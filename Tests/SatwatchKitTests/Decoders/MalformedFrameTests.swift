@@ -72,12 +72,6 @@ import Testing
         #expect(samples?.map(\.value) == [1e308, 12_393_906_104_898_154_496])  // the nearest Double
     }
 
-    static func decoder(_ kind: FeedKind) -> any FrameDecoder {
-        switch kind {
-        case .mempool: MempoolDecoder()
-        case .coinbase: CoinbaseDecoder(products: [TradingPair("BTC-USD", feed: .coinbase)!])
-        case .kraken: KrakenDecoder(symbols: [TradingPair("BTC/USD", feed: .kraken)!])
-        case .coinmetrics: CoinMetricsDecoder()
-        }
-    }
+    /// Each feed's decoder with its default settings (BTC-USD on Coinbase, BTC/USD on Kraken).
+    static func decoder(_ kind: FeedKind) -> any FrameDecoder { FeedConfig(kind: kind).makeDecoder() }
 }

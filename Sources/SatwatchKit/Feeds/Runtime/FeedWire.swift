@@ -12,37 +12,15 @@ struct FeedWire: Sendable {
     /// stays inside the feed and never counts against staleness.
     var isPong: @Sendable (String) -> Bool
 
-    /// The wire behaviour of `feed` (Coin Metrics is polled, not streamed).
-    init(_ feed: FeedConfig) {
-        switch feed.kind {
-        case .mempool:
-            // The official web client pings after 30 s of silence and gives up after 5 s more;
-            // the server's proxy drops connections after 120 s without traffic.
-            openingMessages = MempoolDecoder.subscribeMessages
-            ping = MempoolDecoder.pingMessage
-            quietBeforePing = min(.seconds(30), feed.staleAfter)
-            pongTimeout = .seconds(5)
-            isPong = MempoolDecoder.isPong
-        case .kraken:
-            openingMessages = [KrakenDecoder.subscribeMessage(symbols: feed.pairs)]
-            ping = KrakenDecoder.pingMessage
-            quietBeforePing = min(.seconds(10), feed.staleAfter)
-            pongTimeout = .seconds(5)
-            isPong = KrakenDecoder.isPong
-        case .coinbase:
-            // Heartbeats arrive every second; a silent stream is dead. Coinbase drops a client
-            // that has not subscribed within 5 s, so the subscribe goes out first thing.
-            openingMessages = [CoinbaseDecoder.subscribeMessage(products: feed.pairs)]
-            ping = nil
-            quietBeforePing = min(.seconds(10), feed.staleAfter)
-            pongTimeout = .zero
-            isPong = { _ in false }
-        case .coinmetrics:
-            openingMessages = []
-            ping = nil
-            quietBeforePing = feed.staleAfter
-            pongTimeout = .zero
-            isPong = { _ in false }
-        }
+    /// The wire behaviour of `feed`, as its definition says.
+    init(_ feed: FeedConfig) { self = feed.kind.definition.wire(feed) }
+
+    init(openingMessages: [String], ping: String?, quietBeforePing: TimeSpan, pongTimeout: TimeSpan,
+         isPong: @escaping @Sendable (String) -> Bool) {
+        self.openingMessages = openingMessages
+        self.ping = ping
+        self.quietBeforePing = quietBeforePing
+        self.pongTimeout = pongTimeout
+        self.isPong = isPong
     }
 }
