@@ -57,6 +57,11 @@ public enum ConfigLoader {
                             logFormat: format, logLevel: level, redactor: redactor)
         loadRetention(&root, into: &config)
         config.derived = root.object("derived").map { loadDerived($0, feeds: feeds) } ?? []
+        let portfolios = root.object("portfolios").map { loadPortfolios($0, feeds: feeds) } ?? []
+        for portfolio in portfolios where config.derived.contains(where: { $0.name == portfolio.name }) {
+            root.report("derived", "derived metric \"\(portfolio.name)\" has the name of a portfolio")
+        }
+        config.derived += portfolios
         root.finish()
         return config
     }

@@ -29,6 +29,9 @@ public enum MetricCatalog {
 
     private static let fixedPrefixes = Set(fixed.compactMap { $0.name.split(separator: ".").first.map(String.init) })
 
+    /// Whether `code` reads as a lowercase asset or currency code (`btc`, `usdt`, `1inch`).
+    static func isAssetCode(_ code: String) -> Bool { isAssetCode(Substring(code)) }
+
     private static func isAssetCode(_ code: Substring) -> Bool {
         (2...10).contains(code.count) && code.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
     }
