@@ -17,11 +17,14 @@ extension CoinGeckoFeedDefinition {
 
     /// The valid entries of `coins`, sorted by code; nil when absent or not an object.
     private static func readCoins(_ settings: inout ConfigObject) -> [CoinID]? {
-        guard let object = settings.object("coins") else { return nil }
+        guard var object = settings.object("coins") else { return nil }
         if object.members.isEmpty { settings.report("coins", "\"coins\" must name at least one coin"); return nil }
         var coins: [CoinID] = []
         for member in object.members {
+            _ = object.member(member.key)
             let code = member.key
+            // A repeated key is reported by `finish`; its first value is the one read.
+            guard !coins.contains(where: { $0.code == code }) else { continue }
             guard isCoinCode(code) else {
                 object.report(at: member.keyLocation, codeProblem(code, noun: "coin code"))
                 continue
@@ -38,7 +41,7 @@ extension CoinGeckoFeedDefinition {
             }
             coins.append(CoinID(code: code, id: id))
         }
-        // Every key was read above; `finish` reports the repeated ones.
+        // Every key was asked for above: `finish` reports only repeated ones.
         object.finish()
         return coins.sorted { $0.code < $1.code }
     }
