@@ -101,4 +101,18 @@ import SatwatchTestSupport
         #expect(RuleParser.publishHint(base: "btc", quote: "usd", sources: [.mempool, .coingecko], feeds: [])
                 == #"enable "mempool" or "coingecko" under "feeds""#)
     }
+
+    /// A rule pinned to CoinGecko on a price it is not configured for would never fire: `check`
+    /// says so, and what to add.
+    @Test func aPinnedRuleOnAnUnconfiguredPriceIsReported() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("satwatch.json").path
+        try #"{"rules": ["r.json"], "feeds": {"coingecko": {"coins": {"eth": "ethereum"}}, "coinbase": {"products": ["SOL-EUR"]}}, "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        try #"{"rules": [{"name": "s", "metric": "sol.eur", "source": "coingecko", "above": 1}, {"name": "e", "metric": "eth.usd", "source": "coingecko", "above": 1}]}"#
+            .write(to: folder.appendingPathComponent("r.json"), atomically: true, encoding: .utf8)
+        let (_, problems) = Setup.load(path: path, environment: [:], logger: Logger(sink: { _ in }))
+        #expect(problems.map(\.message) == [#"feed "coingecko" is not configured to publish "sol.eur" (add "sol" to its "coins" and "eur" to its "vs")"#])
+    }
 }
