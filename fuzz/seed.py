@@ -18,6 +18,7 @@ from ws_peer import Peer as WebSocketPeer  # noqa: E402  (one server-frame encod
 
 frame = WebSocketPeer.frame
 JSON, MEMPOOL, COINBASE, KRAKEN, COINMETRICS, WEBSOCKET, CONFIG, RULES, EXPRESSION = range(9)
+COINGECKO = 9
 seen = set()
 
 
@@ -61,4 +62,8 @@ for text in ["sma(btc.usd, 200d)", "max(btc.usd, 30d) * 0.8", "fee.fastest * 140
              "eth.usd / btc.usd * 1.01", "-(btc.eur + 5000) / 2", "ema(mvrv, 7d) - min(mvrv, 15m)",
              "1 / (2 - 2)", "smaa(btc.usd, 200d)", "btc.eur * (1 + 0.05", "sma(btc.usd, 0d)", "((((1))))"]:
     write(EXPRESSION, text.encode())
+# CoinGecko answers (its decoder by default reads bitcoin in usd): the fixture, a rate-limit body.
+write(COINGECKO, (FIXTURES / "coingecko-simple-price.json").read_bytes())
+write(COINGECKO, b'{"status":{"error_code":429,"error_message":"You\'ve exceeded the Rate Limit."}}')
+write(COINGECKO, b'{"bitcoin":{"usd":92272.5,"last_updated_at":1765375320},"ethereum":{}}')
 print(f"{len(seen)} seeds in {OUT}")

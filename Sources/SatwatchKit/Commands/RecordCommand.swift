@@ -22,7 +22,7 @@ enum RecordCommand: SatwatchCommand {
         }
         let path = ConfigLoader.path(option: parsed[option: "config"], environment: io.environment)
         let logger = Logger(level: .info, sink: io.err)
-        guard let setup = Setup.loadValid(path: path, io: io, logger: logger, secrets: .none) else { return 1 }
+        guard let setup = Setup.loadValid(path: path, io: io, logger: logger, secrets: .feeds) else { return 1 }
         guard let feed = setup.config.feed(kind) else {
             io.err("satwatch record: feed \"\(feedName)\" is not enabled in \(path)")
             return 1

@@ -3,8 +3,9 @@ import SatwatchJSON
 import SatwatchNet
 
 extension ConfigLoader {
-    /// Reads `feeds`: each key is a feed kind, each value that feed's settings.
-    static func loadFeeds(_ object: ConfigObject, paths: PathResolver) -> [FeedConfig] {
+    /// Reads `feeds`: each key is a feed kind, each value that feed's settings. Unset variables
+    /// of feeds are reported only when `secrets` covers feeds (see ``SecretNeed``).
+    static func loadFeeds(_ object: ConfigObject, paths: PathResolver, secrets: SecretNeed) -> [FeedConfig] {
         var object = object
         var feeds: [FeedConfig] = []
         for member in object.members {
@@ -14,10 +15,15 @@ extension ConfigLoader {
                               + EditDistance.hintOrList(for: member.key, among: FeedKind.allCases.map(\.rawValue)))
                 continue
             }
-            guard var settings = ConfigObject(member.node, path: object.path, log: object.log,
-                                              environment: object.environment) else { continue }
-            if let feed = loadFeed(kind, &settings, paths: paths) { feeds.append(feed) }
-            settings.finish()
+            // Problems go to a log of the feed's own first, as for channels.
+            let feedLog = DiagnosticLog()
+            if var settings = ConfigObject(member.node, path: object.path, log: feedLog, environment: object.environment) {
+                if let feed = loadFeed(kind, &settings, paths: paths) { feeds.append(feed) }
+                settings.finish()
+            }
+            for (index, problem) in feedLog.diagnostics.enumerated() where secrets.coversFeeds || feedLog.unsetVariables[index] == nil {
+                object.log.append(problem, unsetVariable: feedLog.unsetVariables[index])
+            }
         }
         object.finish()
         return feeds.sorted { $0.kind < $1.kind }

@@ -21,7 +21,7 @@ public enum ConfigLoader {
         let statePath = paths.resolve(root.string("state") ?? "data/satwatch.db")
         if let problem = stateFolderProblem(statePath) { root.report("state", problem) }
         let rulePaths = loadRulePaths(&root, paths: paths)
-        let feeds = root.object("feeds").map { loadFeeds($0, paths: paths) } ?? []
+        let feeds = root.object("feeds").map { loadFeeds($0, paths: paths, secrets: secrets) } ?? []
         let context = ChannelContext(logger: logger, paths: paths)
         let (channels, channelNames) = root.object("channels").map { loadChannels($0, context: context, secrets: secrets) } ?? ([:], [])
         var defaults = root.object("defaults")
@@ -49,7 +49,7 @@ public enum ConfigLoader {
         }
         http?.finish()
         let (format, level) = loadLog(&root)
-        let redactor = Redactor(environment.secrets.union(channels.values.flatMap(\.secrets)))
+        let redactor = Redactor(environment.secrets.union(channels.values.flatMap(\.secrets)).union(feeds.compactMap(\.apiKey)))
         // From here on the logger hides this config's secrets (and still every earlier one's).
         logger.redact(redactor)
         var config = Config(path: path, statePath: statePath, rulePaths: rulePaths, feeds: feeds, channels: channels,

@@ -29,7 +29,7 @@ extension RuleParser {
         if let suggestion = MetricCatalog.suggestion(for: metric, published: published), published.contains(suggestion) {
             return "unknown metric \"\(metric)\" (did you mean \"\(suggestion)\"?)"
         }
-        return "no enabled feed publishes \"\(metric)\" (\(publishHint(base: base, quote: quote, sources: descriptor.sources)))"
+        return "no enabled feed publishes \"\(metric)\" (\(publishHint(base: base, quote: quote, sources: descriptor.sources, feeds: feeds)))"
     }
 
     static func checkSource(_ source: String, metric: String, _ object: inout ConfigObject, context: RuleLoader.Context) {
@@ -50,6 +50,11 @@ extension RuleParser {
         if !publishes(feed, metric), let (base, quote) = MetricCatalog.price(of: metric), let spelling = kind.definition.pairSpelling {
             let pair = spelling.spell(base: base, quote: quote)
             object.report("source", "feed \"\(source)\" is not configured to publish \"\(metric)\" (add \"\(pair)\" to its \"\(spelling.key)\")")
+        } else if !publishes(feed, metric), let (base, quote) = MetricCatalog.price(of: metric) {
+            let missing = kind.definition.missingEntries(base: base, quote: quote, feed)
+            if !missing.isEmpty {
+                object.report("source", "feed \"\(source)\" is not configured to publish \"\(metric)\" (add \(entries(missing, feed: "its")))")
+            }
         }
     }
 
@@ -65,15 +70,35 @@ extension RuleParser {
     }
 
     /// How to get a price published: enable a feed that publishes it without pairs (mempool for
-    /// BTC), or add the pair to each exchange feed, as that exchange spells it.
-    static func publishHint(base: String, quote: String, sources: [FeedKind]) -> String {
-        let exchanges = sources.compactMap { kind in
+    /// BTC; CoinGecko with the coin and currency it lacks), add what an enabled one lacks, or add
+    /// the pair to each exchange feed, as that exchange spells it.
+    static func publishHint(base: String, quote: String, sources: [FeedKind], feeds: [FeedConfig]) -> String {
+        var additions = sources.compactMap { kind in
             kind.definition.pairSpelling.map { "\"\($0.spell(base: base, quote: quote))\" to \(kind.rawValue) \"\($0.key)\"" }
         }
-        var hint = "add " + exchanges.joined(separator: " or ")
-        let enable = sources.filter { $0.definition.pairSpelling == nil }.map { "\"\($0.rawValue)\"" }
-        if !enable.isEmpty { hint = "enable \(enable.joined(separator: " or ")) under \"feeds\", or " + hint }
-        return hint
+        var enable: [String] = [], settings: [(kind: String, with: String)] = []
+        for kind in sources where kind.definition.pairSpelling == nil {
+            let enabled = feeds.first { $0.kind == kind }
+            let missing = kind.definition.missingEntries(base: base, quote: quote, enabled ?? FeedConfig(kind: kind))
+            if enabled != nil {
+                if !missing.isEmpty { additions.insert(entries(missing, feed: kind.rawValue), at: 0) }
+            } else {
+                enable.append("\"\(kind.rawValue)\"")
+                let with = missing.map { "\"\($0.value)\" in its \"\($0.key)\"" }.joined(separator: " and ")
+                if !with.isEmpty { settings.append((kind.rawValue, with)) }
+            }
+        }
+        let add = additions.isEmpty ? nil : "add " + additions.joined(separator: " or ")
+        guard !enable.isEmpty else { return add ?? "" }
+        // `enable "coingecko" under "feeds" with "sol" in its "coins"`; with more feeds to
+        // enable, each feed's settings name it.
+        let with = settings.map { enable.count == 1 ? " with \($0.with)" : ", \($0.kind) with \($0.with)" }.joined()
+        return "enable \(enable.joined(separator: " or ")) under \"feeds\"" + with + (add.map { ", or " + $0 } ?? "")
+    }
+
+    /// `"sol" to coingecko "coins" and "eur" to its "vs"` (`feed`: the feed's name, or "its").
+    private static func entries(_ missing: [(value: String, key: String)], feed: String) -> String {
+        missing.enumerated().map { "\"\($1.value)\" to \($0 == 0 ? feed : "its") \"\($1.key)\"" }.joined(separator: " and ")
     }
 
     /// Whether `feed` as configured publishes `metric`.

@@ -25,6 +25,9 @@ protocol FeedDefinition: Sendable {
     static func canPublish(base: String, quote: String) -> Bool
     /// The prices it publishes as configured (`btc.usd`, `eth.eur`).
     static func priceMetrics(_ feed: FeedConfig) -> [String]
+    /// For a feed without pairs: the entries `feed` lacks to publish `base.quote` (CoinGecko:
+    /// `("sol", "coins")`, `("eur", "vs")`), for `check`'s hints; empty when none would help.
+    static func missingEntries(base: String, quote: String, _ feed: FeedConfig) -> [(value: String, key: String)]
     /// A fresh decoder for its frames.
     static func makeDecoder(_ feed: FeedConfig) -> any FrameDecoder
     /// How a stream talks: subscriptions, pings (WebSocket feeds only).
@@ -42,6 +45,7 @@ extension FeedDefinition {
     static func readSettings(_ settings: inout ConfigObject, into feed: inout FeedConfig) {}
     static func canPublish(base: String, quote: String) -> Bool { pairSpelling != nil }
     static func priceMetrics(_ feed: FeedConfig) -> [String] { feed.pairs.map(\.metric) }
+    static func missingEntries(base: String, quote: String, _ feed: FeedConfig) -> [(value: String, key: String)] { [] }
 
     static func wire(_ feed: FeedConfig) -> FeedWire {
         FeedWire(openingMessages: [], ping: nil, quietBeforePing: feed.staleAfter, pongTimeout: .zero, isPong: { _ in false })

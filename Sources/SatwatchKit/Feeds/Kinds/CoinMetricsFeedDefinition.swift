@@ -33,6 +33,6 @@ enum CoinMetricsFeedDefinition: FeedDefinition {
 
     static func makeService(_ feed: FeedConfig, health: FeedHealthBoard, logger: Logger, backlog: FrameBacklog?,
                             sink: @escaping @Sendable (RecordedFrame) -> Void) -> any Service {
-        CoinMetricsFeed(config: feed, health: health, logger: logger, backlog: backlog, sink: sink)
+        PollingFeed(config: feed, plan: CoinMetricsPollPlan(base: feed.url), health: health, logger: logger, backlog: backlog, sink: sink)
     }
 }

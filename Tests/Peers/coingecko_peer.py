@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""A local CoinGecko API for satwatch's tests: GET .../api/v3/simple/price?ids=…&vs_currencies=…
+answers like CoinGecko from the answer in --page (one JSON object by CoinGecko id): only the
+asked ids (unknown ones left out) and, in each, only the asked currencies, plus
+`last_updated_at` when asked with `include_last_updated_at=true`. With --live, each answer's
+`last_updated_at` is the time of the request (the page's otherwise).
+
+The first --throttle requests get CoinGecko's 429 (`Retry-After: 1` and its `status` body), the
+next --fail ones a 500. Every request is appended to --record as a JSON line
+{"path", "query", "status", "key", "time"} (`key`: the `x-cg-demo-api-key` header or null).
+Prints `READY <port>`."""
+import argparse
+import json
+import signal
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+RATE_LIMITED = {"status": {"error_code": 429, "error_message": "You've exceeded the Rate Limit. Please visit "
+                           "https://www.coingecko.com/en/api/pricing to subscribe to our API plans for higher rate limits."}}
+
+
+def answer(page, query, live):
+    """The /simple/price answer for the query, as CoinGecko shapes it."""
+    ids = [i for i in query.get("ids", [""])[0].split(",") if i]
+    currencies = [c for c in query.get("vs_currencies", [""])[0].split(",") if c]
+    with_time = query.get("include_last_updated_at", ["false"])[0] == "true"
+    body = {}
+    for coin in ids:
+        if coin not in page:
+            continue
+        entry = {currency: page[coin][currency] for currency in currencies if currency in page[coin]}
+        if with_time:
+            entry["last_updated_at"] = int(time.time()) if live else page[coin]["last_updated_at"]
+        body[coin] = entry
+    return body
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--page", required=True)
+    parser.add_argument("--record", required=True)
+    parser.add_argument("--throttle", type=int, default=0)
+    parser.add_argument("--fail", type=int, default=0)
+    parser.add_argument("--live", action="store_true")
+    args = parser.parse_args()
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    page = json.loads(open(args.page).read())
+    state = {"seen": 0}
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self):
+            split = urlsplit(self.path)
+            state["seen"] += 1
+            seen = state["seen"]
+            headers = {}
+            if seen <= args.throttle:
+                status, body = 429, RATE_LIMITED
+                headers["Retry-After"] = "1"
+            elif seen <= args.throttle + args.fail:
+                status, body = 500, {"error": "internal server error"}
+            elif split.path.endswith("/api/v3/simple/price"):
+                status, body = 200, answer(page, parse_qs(split.query), args.live)
+            else:
+                status, body = 404, {"error": "Not Found"}
+            with open(args.record, "a") as out:
+                out.write(json.dumps({"path": split.path, "query": split.query, "status": status,
+                                      "key": self.headers.get("x-cg-demo-api-key"), "time": time.time()}) + "\n")
+            data = json.dumps(body, separators=(",", ":")).encode()
+            self.send_response(status)
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    print(f"READY {server.server_address[1]}", flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
