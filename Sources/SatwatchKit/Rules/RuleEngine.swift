@@ -33,6 +33,10 @@ public struct RuleEngine: Sendable {
     let candleRoutes: [[Int]]
     /// The config's derived metrics, computed when their inputs change.
     var derived: DerivedSet
+    /// The latest time the engine has reached (a sample's or `advance`'s): a sample stamped
+    /// earlier (CoinGecko's `last_updated_at`, a minute old beside live feeds) is evaluated at
+    /// this time, so rule time never runs backwards.
+    var clock = Timestamp.epoch
     /// Rules that have a deadline (pending, firing with `repeat`, an open candle).
     var timed: Set<Int> = []
     /// Per rule, whether its last evaluation could not decide (see `refreshWaiting`).
@@ -109,6 +113,8 @@ public struct RuleEngine: Sendable {
             seedDailyClose(sample, routes)
             return []
         }
+        var sample = sample
+        if sample.at < clock { sample.at = clock } else { clock = sample.at }
         var changes: [RuleChange] = []
         for route in routes where route.source == nil || route.source == sample.source {
             closeCandles(before: sample.at, on: route.slot, &changes)
@@ -150,6 +156,7 @@ public struct RuleEngine: Sendable {
     /// Lets time pass up to `now`: closes candles, fires pending alerts whose `for` elapsed and
     /// sends due reminders, each at its own due time, for rules whose data is fresh.
     public mutating func advance(to now: Timestamp) -> [RuleChange] {
+        clock = Swift.max(clock, now)
         var changes: [RuleChange] = []
         while true {
             var due: [(at: Timestamp, index: Int)] = []

@@ -158,3 +158,17 @@ import Testing
         #expect(result.lines == scenario.expected)
     }
 }
+
+/// A sample stamped before the engine's time (CoinGecko's `last_updated_at` beside live feeds)
+/// is evaluated now: rule time never runs backwards.
+@Suite struct EngineClockTests {
+    @Test func anOlderSampleIsEvaluatedAtTheEnginesTime() throws {
+        let rules = try ConditionScenario.parse([#"{"name": "r", "metric": "sol.eur", "above": 100, "for": "1m"}"#])
+        var engine = RuleEngine(rules: rules)
+        _ = engine.advance(to: ConditionScenario.at(10))
+        _ = engine.ingest(Sample(metric: "sol.eur", value: 120, at: ConditionScenario.at(9), source: "coingecko"))
+        #expect(engine.states[0].activeSince == ConditionScenario.at(10), "pending from the engine's time, not a minute back")
+        let fired = engine.advance(to: ConditionScenario.at(11)).compactMap(\.notification)
+        #expect(fired.map(\.at) == [ConditionScenario.at(11)])
+    }
+}
