@@ -19,6 +19,7 @@ enum FuzzHarness {
         ("config", { loadFiles(config: $0, rules: nil) }),
         ("rules", { loadFiles(config: nil, rules: $0) }),
         ("expression", evaluateExpression),
+        ("mempool-block-signal", { _ = MempoolBlockSignal(frame: String(decoding: $0, as: UTF8.self)) }),
     ]
 
     /// A rule level or derived metric as a user writes it: parsed, then evaluated by an engine as

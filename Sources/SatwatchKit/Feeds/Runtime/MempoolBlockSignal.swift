@@ -1,6 +1,7 @@
 /// What a mempool WebSocket frame says about blocks, told from its raw text so the feed can wake
-/// its hash rate poller without decoding the frame (the evaluator decodes it, once).
-enum MempoolBlockSignal: Sendable, Equatable {
+/// its hash rate poller without decoding the frame (the evaluator decodes it, once). `package`
+/// for the fuzz harness, which throws raw bytes at the scan.
+package enum MempoolBlockSignal: Sendable, Equatable {
     /// `{"block": …}`: the server found a new block.
     case newBlock
     /// `{"blocks": […]}`: the recent blocks, sent after every connect (`init` and `want` both
@@ -14,7 +15,7 @@ enum MempoolBlockSignal: Sendable, Equatable {
     /// is never followed by a colon), so the one imprecision is depth: a nested `block` key would
     /// count too. mempool's frames have none; if one ever did, it would cost one extra poll,
     /// which the schedule spaces out anyway.
-    init?(frame: String) {
+    package init?(frame: String) {
         var text = frame
         guard let signal = text.withUTF8(Self.scan) else { return nil }
         self = signal
