@@ -17,8 +17,7 @@ sys.path.insert(0, str(ROOT / "Tests/Peers"))
 from ws_peer import Peer as WebSocketPeer  # noqa: E402  (one server-frame encoder for tests and seeds)
 
 frame = WebSocketPeer.frame
-JSON, MEMPOOL, COINBASE, KRAKEN, COINMETRICS, WEBSOCKET, CONFIG, RULES, EXPRESSION = range(9)
-COINGECKO = 9
+JSON, MEMPOOL, COINBASE, KRAKEN, COINMETRICS, WEBSOCKET, CONFIG, RULES, EXPRESSION, COINGECKO, MEMPOOL_BLOCK_SIGNAL = range(11)
 seen = set()
 
 
@@ -45,6 +44,12 @@ for name, selector in feeds.items():
     stream += frame(8, struct.pack(">H", 1000) + b"bye")
     write(WEBSOCKET, bytes([7]) + stream)
 write(MEMPOOL, (FIXTURES / "mempool-ws-init.json").read_bytes())
+# mempool's REST hash rate answer goes through the mempool decoder too.
+write(MEMPOOL, (FIXTURES / "mempool-rest-hashrate-3d.json").read_bytes())
+# Which mempool frames announce a block, told from the raw text: a tip, none, the block push.
+mempool_frames = (FIXTURES / "mempool-ws-fees.jsonl").read_bytes().splitlines()
+for line in [mempool_frames[0], mempool_frames[1], mempool_frames[94], b'{"block"\n :', b'"blocks"']:
+    write(MEMPOOL_BLOCK_SIGNAL, line)
 write(COINMETRICS, (FIXTURES / "coinmetrics-mvrv.json").read_bytes())
 checks = ROOT / "Tests/SatwatchKitTests/Fixtures/check"
 configs = [ROOT / "deploy/satwatch.json", ROOT / "deploy/satwatch.system.json", *sorted(checks.glob("*/satwatch.json"))]

@@ -20,6 +20,7 @@ enum FuzzHarness {
         ("rules", { loadFiles(config: nil, rules: $0) }),
         ("expression", evaluateExpression),
         ("coingecko", { decode(.coingecko, $0) }),
+        ("mempool-block-signal", { _ = MempoolBlockSignal(frame: String(decoding: $0, as: UTF8.self)) }),
     ]
 
     /// A rule level or derived metric as a user writes it: parsed, then evaluated by an engine as

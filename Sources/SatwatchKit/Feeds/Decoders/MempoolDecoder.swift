@@ -10,6 +10,8 @@ import SatwatchJSON
 /// - `vBytesPerSecond` → `mempool.vbytes_per_second`
 /// - `blocks` (the highest `height`) or `block` (its `height`) → `block.height`
 /// - `da` → `difficulty.change`, `difficulty.remaining_blocks`
+/// - `currentHashrate` → `hashrate` (EH/s), `currentDifficulty` → `difficulty`: the REST answer of
+///   `/api/v1/mining/hashrate/3d` (see `MempoolDecoder+Mining.swift`), fed in by the same feed
 ///
 /// A frame with none of these but with a key the server is known to send (`pong`,
 /// `loadingIndicators`, `mempool-blocks`, …) is `.liveness`; an object with only unknown keys
@@ -23,7 +25,8 @@ public struct MempoolDecoder: FrameDecoder {
     public init() {}
 
     /// The keys that carry data (see the type); only their values are built.
-    static let dataKeys: Set<String> = ["fees", "conversions", "mempoolInfo", "vBytesPerSecond", "blocks", "block", "da"]
+    static let dataKeys: Set<String> = ["fees", "conversions", "mempoolInfo", "vBytesPerSecond", "blocks", "block", "da",
+                                        "currentHashrate", "currentDifficulty"]
 
     /// Keys the server sends that carry nothing satwatch measures; they prove the feed is alive.
     static let controlKeys: Set<String> = [
@@ -31,6 +34,7 @@ public struct MempoolDecoder: FrameDecoder {
         "rbfSummary", "rbfLatest", "rbfLatestSummary", "rbfTransaction", "rbfInfo", "txReplaced",
         "txConfirmed", "tx", "utxoSpent", "previousRetarget", "accelerations", "projected-block-transactions",
         "block-transactions", "address-transactions", "mempool-transactions", "fees-changed",
+        "hashrates", "difficulty",
     ]
 
     /// Decodes one mempool.space frame; see the type's documentation for the keys read.
@@ -52,6 +56,8 @@ public struct MempoolDecoder: FrameDecoder {
             case "blocks": Self.blocks(member.node, into: &batch)
             case "block": batch.add("block.height", number: member.node["height"], domain: .nonNegative)
             case "da": Self.difficulty(member.node, into: &batch)
+            case "currentHashrate": Self.hashrate(member.node, into: &batch)
+            case "currentDifficulty": batch.add("difficulty", number: member.node, domain: .positive)
             default: continue
             }
             carriesData = true
