@@ -1,7 +1,8 @@
 /// Every feed satwatch knows, in the order `check` lists them: the one place a feed is registered.
 enum FeedKinds {
     static var all: [any FeedDefinition.Type] {
-        [MempoolFeedDefinition.self, CoinbaseFeedDefinition.self, KrakenFeedDefinition.self, CoinMetricsFeedDefinition.self]
+        [MempoolFeedDefinition.self, CoinbaseFeedDefinition.self, KrakenFeedDefinition.self, CoinMetricsFeedDefinition.self,
+         BinanceFeedDefinition.self]
     }
 
     /// The feed whose config key is `name`.
