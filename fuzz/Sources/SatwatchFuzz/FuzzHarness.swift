@@ -19,6 +19,7 @@ enum FuzzHarness {
         ("config", { loadFiles(config: $0, rules: nil) }),
         ("rules", { loadFiles(config: nil, rules: $0) }),
         ("expression", evaluateExpression),
+        ("binance", { decode(.binance, $0) }),
     ]
 
     /// A rule level or derived metric as a user writes it: parsed, then evaluated by an engine as
