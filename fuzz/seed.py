@@ -18,6 +18,7 @@ from ws_peer import Peer as WebSocketPeer  # noqa: E402  (one server-frame encod
 
 frame = WebSocketPeer.frame
 JSON, MEMPOOL, COINBASE, KRAKEN, COINMETRICS, WEBSOCKET, CONFIG, RULES, EXPRESSION, COINGECKO, MEMPOOL_BLOCK_SIGNAL = range(11)
+BINANCE = 11
 seen = set()
 
 
@@ -32,7 +33,7 @@ def write(selector, payload):
 
 OUT.mkdir(parents=True, exist_ok=True)
 feeds = {"mempool-ws-fees.jsonl": MEMPOOL, "mempool-ws-control.jsonl": MEMPOOL,
-         "coinbase-ticker.jsonl": COINBASE, "kraken-ticker.jsonl": KRAKEN}
+         "coinbase-ticker.jsonl": COINBASE, "kraken-ticker.jsonl": KRAKEN, "binance-trades.jsonl": BINANCE}
 for name, selector in feeds.items():
     lines = (FIXTURES / name).read_bytes().splitlines()
     for line in lines[:200]:
@@ -51,6 +52,10 @@ mempool_frames = (FIXTURES / "mempool-ws-fees.jsonl").read_bytes().splitlines()
 for line in [mempool_frames[0], mempool_frames[1], mempool_frames[94], b'{"block"\n :', b'"blocks"']:
     write(MEMPOOL_BLOCK_SIGNAL, line)
 write(COINMETRICS, (FIXTURES / "coinmetrics-mvrv.json").read_bytes())
+# Binance's raw single-stream form (the fixture holds the combined one) and its request answers.
+for text in ['{"e":"trade","E":1765375320622,"s":"BTCUSDT","t":5642187302,"p":"92272.32000000","q":"0.001","T":1765375320622,"m":true,"M":true}',
+             '{"result":null,"id":1}', '{"code":2,"msg":"Invalid request","id":1}']:
+    write(BINANCE, text.encode())
 checks = ROOT / "Tests/SatwatchKitTests/Fixtures/check"
 configs = [ROOT / "deploy/satwatch.json", ROOT / "deploy/satwatch.system.json", *sorted(checks.glob("*/satwatch.json"))]
 # Some check fixtures are links on purpose (dangling ones, an editor's lock file): files only.

@@ -2,7 +2,7 @@
 enum FeedKinds {
     static var all: [any FeedDefinition.Type] {
         [MempoolFeedDefinition.self, CoinbaseFeedDefinition.self, KrakenFeedDefinition.self, CoinMetricsFeedDefinition.self,
-         CoinGeckoFeedDefinition.self]
+         CoinGeckoFeedDefinition.self, BinanceFeedDefinition.self]
     }
 
     /// The feed whose config key is `name`.

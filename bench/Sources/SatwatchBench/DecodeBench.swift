@@ -1,9 +1,9 @@
 import FoundationEssentials
 import SatwatchKit
 
-/// mempool.space frames decoded per second: every frame of the fixture, many rounds, one core.
+/// A feed's recorded frames decoded per second: every frame of the fixture, many rounds, one core.
 enum DecodeBench {
-    static func run(fixture: String, rounds: Int) throws -> Double {
+    static func run(fixture: String, rounds: Int, decoder: some FrameDecoder = MempoolDecoder()) throws -> Double {
         guard let data = FileManager.default.contents(atPath: fixture) else { throw BenchError("cannot read \(fixture)") }
         var frames: [String] = []
         var start = data.startIndex
@@ -11,7 +11,7 @@ enum DecodeBench {
             frames.append(String(decoding: data[start..<index], as: UTF8.self))
             start = index + 1
         }
-        var decoder = MempoolDecoder()
+        var decoder = decoder
         var samples = 0
         let began = BenchClock.now()
         for round in 0..<rounds {

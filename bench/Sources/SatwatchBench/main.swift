@@ -21,6 +21,9 @@ table.add("state+outbox commit max", Format.fixed(latency.max, 3), "ms")
 table.add("state+outbox commit p99, thread CPU", Format.fixed(latency.cpuP99, 3), "ms")
 let decodeRate = try DecodeBench.run(fixture: fixtures + "/mempool-ws-fees.jsonl", rounds: 100)
 table.add("mempool frames decoded", Format.fixed(decodeRate, 0), "frames/s", target: ">= 10000")
+let binancePairs = ["BTCUSDT", "ETHUSDT"].compactMap { TradingPair($0, feed: .binance) }
+let binanceRate = try DecodeBench.run(fixture: fixtures + "/binance-trades.jsonl", rounds: 2_000, decoder: BinanceDecoder(symbols: binancePairs))
+table.add("Binance trade frames decoded", Format.fixed(binanceRate, 0), "frames/s", target: ">= 50000")
 let year = try RetentionBench.run(days: 365, perDay: 200)
 table.add("state file after a year at 200 notifications/day, 2 channels, 30d retention",
           Format.fixed(Double(year.databaseBytes) / 1_048_576, 2), "MiB", target: "< 4")

@@ -21,6 +21,7 @@ enum FuzzHarness {
         ("expression", evaluateExpression),
         ("coingecko", { decode(.coingecko, $0) }),
         ("mempool-block-signal", { _ = MempoolBlockSignal(frame: String(decoding: $0, as: UTF8.self)) }),
+        ("binance", { decode(.binance, $0) }),
     ]
 
     /// A rule level or derived metric as a user writes it: parsed, then evaluated by an engine as

@@ -11,6 +11,12 @@ struct FeedWire: Sendable {
     /// Recognises the answer to `ping`: it proves the socket is alive, not that data flows, so it
     /// stays inside the feed and never counts against staleness.
     var isPong: @Sendable (String) -> Bool
+    /// Where to connect when it is not the configured `url` (Binance names its streams in the
+    /// query).
+    var url: String?
+    /// How old a connection may grow before it is renewed, as planned and not as a failure
+    /// (Binance ends connections at 24 h); nil: kept as long as it works.
+    var maxConnectionAge: TimeSpan?
 
     /// The wire behaviour of `feed`, as its definition says.
     init(_ feed: FeedConfig) { self = feed.kind.definition.wire(feed) }

@@ -3,10 +3,12 @@ import SatwatchNet
 /// A streaming feed (mempool, Coinbase, Kraken) kept connected forever: connect, subscribe,
 /// forward every frame, probe a quiet stream with the protocol's ping, and reconnect with capped
 /// exponential backoff and jitter (reset after a healthy connection). An outage is logged when it
-/// starts, now and then while it lasts and once when it ends (`OutageReport`).
+/// starts, now and then while it lasts and once when it ends (`OutageReport`). A connection that
+/// reaches the wire's `maxConnectionAge` is renewed at once: no backoff, no outage.
 public struct WebSocketFeed: Service {
     let config: FeedConfig
-    let wire: FeedWire
+    /// Variable for tests, which shorten `maxConnectionAge`.
+    var wire: FeedWire
     let sink: @Sendable (RecordedFrame) -> Void
     let health: FeedHealthBoard
     let logger: Logger
@@ -33,8 +35,14 @@ public struct WebSocketFeed: Service {
         var outage = OutageReport()
         while !Task.isCancelled {
             let started = WallClock.now()
-            let (reason, wasConnected) = await session(&outage)
+            let (reason, wasConnected, renewed) = await session(&outage)
             if Task.isCancelled { return }
+            if renewed {
+                outage.healthy()
+                failures = 0
+                logger.info("feed renewing connection", ["feed": config.kind.rawValue, "reason": reason])
+                continue
+            }
             let now = WallClock.now()
             let lasted = now - started >= healthyAfter
             failures = lasted ? 1 : failures + 1
@@ -47,9 +55,11 @@ public struct WebSocketFeed: Service {
         }
     }
 
-    /// One connection, from connect to failure; returns why it ended and whether it was up.
-    func session(_ outage: inout OutageReport) async -> (reason: String, connected: Bool) {
-        let options = WebSocketOptions(url: config.url, caFile: config.caFile, maxMessageBytes: config.maxFrame.bytes,
+    /// One connection, from connect to failure or renewal; returns why it ended, whether it was
+    /// up and whether it reached its planned age.
+    func session(_ outage: inout OutageReport) async -> (reason: String, connected: Bool, renewed: Bool) {
+        let url = wire.url ?? config.url
+        let options = WebSocketOptions(url: url, caFile: config.caFile, maxMessageBytes: config.maxFrame.bytes,
                                        // No message waits untaken: the backlog below is the only queue.
                                        maxBufferedBytes: 0,
                                        userAgent: "satwatch/\(SatwatchVersion.current)")
@@ -57,26 +67,29 @@ public struct WebSocketFeed: Service {
         do {
             connection = try await WebSocketConnection.connect(options)
         } catch {
-            return ("\(error)", false)
+            return ("\(error)", false, false)
         }
         do {
             for message in wire.openingMessages { try await connection.send(text: message) }
         } catch {
             await connection.close()
-            return ("subscribe failed: \(error)", false)
+            return ("subscribe failed: \(error)", false, false)
         }
         health.update(config.kind) { $0.connected = true; $0.lastError = nil }
-        logger.feedConnected(outage.connected(at: WallClock.now()), ["feed": config.kind.rawValue, "url": config.url])
+        logger.feedConnected(outage.connected(at: WallClock.now()), ["feed": config.kind.rawValue, "url": url])
         let lastFrame = LastFrameClock()
-        let reason = await withTaskGroup(of: String?.self) { group in
-            group.addTask { await self.read(connection, lastFrame: lastFrame) }
-            group.addTask { await self.watch(connection, lastFrame: lastFrame) }
+        let ending = await withTaskGroup(of: (reason: String, renewed: Bool)?.self) { group in
+            group.addTask { await self.read(connection, lastFrame: lastFrame).map { ($0, false) } }
+            group.addTask { await self.watch(connection, lastFrame: lastFrame).map { ($0, false) } }
+            if let age = wire.maxConnectionAge {
+                group.addTask { await Self.outlive(age).map { ($0, true) } }
+            }
             let first = await group.next() ?? nil
             group.cancelAll()
             return first
         }
         await connection.close()
-        return (reason ?? "stopped", true)
+        return (ending?.reason ?? "stopped", true, ending?.renewed ?? false)
     }
 
     /// Forwards frames until the stream ends; returns why.
@@ -105,6 +118,12 @@ public struct WebSocketFeed: Service {
         } catch {
             return Task.isCancelled ? nil : "\(error)"
         }
+    }
+
+    /// Returns once a connection is `age` old (nil when cancelled first).
+    private static func outlive(_ age: TimeSpan) async -> String? {
+        do { try await Task.sleep(for: age.duration) } catch { return nil }
+        return "connection is \(age.text) old"
     }
 
     /// Pings a quiet stream; returns a reason once it stays silent.
