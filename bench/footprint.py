@@ -18,9 +18,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def peer(fixture):
-    process = subprocess.Popen([sys.executable, "-u", os.path.join(ROOT, "Tests/Peers/feed_peer.py"), "--replay",
-                                os.path.join(FIXTURES, fixture), "--loop"], stdout=subprocess.PIPE, text=True)
+def peer(fixture, script="feed_peer.py", loop=True):
+    process = subprocess.Popen([sys.executable, "-u", os.path.join(ROOT, "Tests/Peers", script), "--replay",
+                                os.path.join(FIXTURES, fixture)] + (["--loop"] if loop else []), stdout=subprocess.PIPE, text=True)
     return process, int(process.stdout.readline().split()[1])
 
 
@@ -35,15 +35,17 @@ def rss_mb(pid):
     return int(fields["VmRSS"].split()[0]) / 1024, int(fields["RssAnon"].split()[0]) / 1024
 
 
-def measure(feeds, label):
-    peers = {kind: peer(fixture) for kind, fixture in feeds.items()}
+def measure(feeds, label, settings=None, rules=None):
+    settings = settings or {}
+    peers = {kind: peer(*fixture) if isinstance(fixture, tuple) else peer(fixture) for kind, fixture in feeds.items()}
     folder = tempfile.mkdtemp(prefix="satwatch-footprint-")
     with open(os.path.join(folder, "rules.json"), "w") as handle:
-        json.dump({"rules": [{"name": "fees", "metric": "fee.fastest", "above": 50},
-                             {"name": "price", "metric": "btc.usd", "above": 150000}]}, handle)
+        json.dump({"rules": rules or [{"name": "fees", "metric": "fee.fastest", "above": 50},
+                                      {"name": "price", "metric": "btc.usd", "above": 150000}]}, handle)
     config = {"state": "state.db", "rules": ["rules.json"], "channels": {"console": {"type": "log"}},
               "defaults": {"channels": ["console"]}, "http": {"listen": "127.0.0.1:0"}, "log": {"level": "warn"},
-              "feeds": {kind: {"url": f"ws://127.0.0.1:{port}"} for kind, (_, port) in peers.items()}}
+              "feeds": {kind: dict(settings.get(kind, {}), url=f"ws://127.0.0.1:{port}" + ("/stream" if kind == "binance" else ""))
+                        for kind, (_, port) in peers.items()}}
     with open(os.path.join(folder, "satwatch.json"), "w") as handle:
         json.dump(config, handle)
     worker = subprocess.Popen([BINARY, "run", "--config", os.path.join(folder, "satwatch.json")])
@@ -58,7 +60,7 @@ def measure(feeds, label):
         cpu = (cpu_seconds(worker.pid) - cpu_start) / (time.monotonic() - wall_start) * 100
         print(f"| run idle, {label}{BUILD}: RSS (peak over {SECONDS:.0f} s) | {peak:.1f} | MB | <= 25 |")
         print(f"| run idle, {label}{BUILD}: of which anonymous | {anonymous:.1f} | MB | |")
-        print(f"| run idle, {label}{BUILD}: CPU | {cpu:.2f} | % of one core | <= 1 |")
+        print(f"| run idle, {label}{BUILD}: CPU | {cpu:.2f} | % of one core | {'<= 1' if rules is None else ''} |")
     finally:
         worker.terminate()
         worker.wait(10)
@@ -68,3 +70,12 @@ def measure(feeds, label):
 
 measure({"mempool": "mempool-ws-fees.jsonl"}, "mempool")
 measure({"mempool": "mempool-ws-fees.jsonl", "coinbase": "coinbase-ticker.jsonl"}, "mempool + coinbase")
+# Ten pairs on three exchange feeds (the binance fixture covers 40 s, so no more than that).
+measure({"coinbase": "coinbase-ticker.jsonl", "kraken": "kraken-ticker.jsonl",
+         "binance": ("binance-trades.jsonl", "binance_peer.py", False)},
+        "10 pairs on coinbase + kraken + binance",
+        settings={"coinbase": {"products": ["BTC-USD", "ETH-USD", "SOL-USD", "BTC-EUR"]},
+                  "kraken": {"symbols": ["BTC/USD", "ETH/EUR", "XBT/GBP"]},
+                  "binance": {"symbols": ["BTCUSDT", "ETHUSDT", "ETHBTC"]}},
+        rules=[{"name": f"p{i}", "metric": metric, "above": 10_000_000} for i, metric in
+               enumerate(["btc.usd", "eth.usd", "sol.usd", "btc.eur", "eth.eur", "btc.gbp", "btc.usdt", "eth.usdt", "eth.btc"])])
