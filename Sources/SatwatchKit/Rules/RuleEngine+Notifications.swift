@@ -24,6 +24,7 @@ extension RuleEngine {
         let rule = rules[index]
         let observed = states[index].lastValue
         let report = conditions[index].report(table, status: status, observed: observed)
+        let values = expandingDerived(report.values)
         let template = status == .resolved ? rule.resolvedMessage ?? rule.message : rule.message
         let message = template?.render { field in
             switch field {
@@ -31,7 +32,7 @@ extension RuleEngine {
             case .metric: rule.metric
             case .value: observed.map(DisplayNumber.format) ?? "unknown"
             case .threshold: report.thresholdText
-            case .values: ObservedValue.text(report.values)
+            case .values: ObservedValue.text(values)
             case .status: status.rawValue
             case .since: startsAt.rfc3339
             }
@@ -40,7 +41,23 @@ extension RuleEngine {
                                         value: observed ?? .nan, threshold: report.threshold ?? .nan, at: at,
                                         startsAt: startsAt, message: message, labels: rule.labels,
                                         channels: rule.channels.isEmpty ? defaultChannels : rule.channels)
-        notification.values = report.values
+        notification.values = values
         return notification
     }
+
+    /// The values, each derived metric among them followed by what it was computed from (a
+    /// portfolio's prices), so a notification names every value involved.
+    private func expandingDerived(_ values: [ObservedValue]) -> [ObservedValue] {
+        var result = values
+        var index = 0
+        while index < result.count {
+            if let derived = derived.metrics.firstIndex(where: { $0.name == result[index].name }) {
+                for value in derivedInputs(derived) where !result.contains(where: { $0.name == value.name }) { result.append(value) }
+            }
+            index += 1
+        }
+        return result
+    }
+
+    private func derivedInputs(_ index: Int) -> [ObservedValue] { derived.expressions[index].values(table) }
 }

@@ -27,6 +27,9 @@ import SatwatchTestSupport
         let fired = engine.ingest(Sample(metric: "eth.usd", value: 6_000, at: at(1), source: "coinbase"))
         #expect(engine.takeDerivedSamples().map(\.value) == [62_000])
         #expect(fired.compactMap(\.notification).map(\.message) == ["portfolio.main is 62000, above 60000"])
+        // The notification names what the portfolio was computed from, not only its total.
+        #expect(fired.compactMap(\.notification).first?.values.map { "\($0.name) = \(DisplayNumber.format($0.value))" }
+                == ["portfolio.main = 62000", "0.5 * btc.usd + 2.0 * eth.usd = 62000", "btc.usd = 100000", "eth.usd = 6000"])
         engine.setFeed("coinbase", stale: true)
         #expect(engine.ingest(Sample(metric: "btc.usd", value: 1, at: at(2), source: "kraken")).isEmpty,
                 "stale: eth.usd is unknown, so the portfolio is, and the rule keeps firing")
