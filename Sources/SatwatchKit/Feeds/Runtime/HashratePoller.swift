@@ -15,8 +15,6 @@ final class HashratePoller: Sendable {
     let backlog: FrameBacklog?
     let client: HTTPClient
     let backoff = Backoff(initial: .seconds(5), maximum: .minutes(30))
-    /// The longest `Retry-After` obeyed: the contract polls at least hourly.
-    static let maxRetryAfter = TimeSpan.hours(1)
     private let schedule: Mutex<HashratePollSchedule>
     private let bell = Doorbell()
 
@@ -83,33 +81,10 @@ final class HashratePoller: Sendable {
 
     /// One GET, its answer forwarded as a frame of the feed.
     private func poll() async throws(PollFailure) {
-        let request = HTTPRequest(url: url, timeout: .seconds(30), caFile: config.caFile,
-                                  userAgent: "satwatch/\(SatwatchVersion.current)")
-        let response: HTTPResponse
-        do {
-            response = try await client.send(request)
-        } catch {
-            throw PollFailure(reason: "\(error)", retryAfter: nil)
-        }
-        guard response.status == 200 else {
-            let retryAfter = response.retryAfter(now: WallClock.now().milliseconds / 1000)
-                .map { TimeSpan(milliseconds: min($0.components.seconds, Self.maxRetryAfter.milliseconds / 1000) * 1000) }
-            throw PollFailure(reason: "HTTP \(response.status)", retryAfter: retryAfter)
-        }
-        if response.bodyTruncated {
-            // A cut-off answer would decode as garbage.
-            health.update(config.kind) { $0.oversizedFrames += 1 }
-            throw PollFailure(reason: FeedHealth.oversizedReason(size: nil, limit: config.maxFrame.bytes), retryAfter: nil)
-        }
+        let text = try await client.pollBody(url, feed: config, health: health)
         let now = WallClock.now()
         health.update(config.kind) { $0.lastFrameAt = now; $0.frames += 1 }
         await backlog?.admit()
-        sink(RecordedFrame(at: now, feed: config.kind, text: String(decoding: response.body, as: UTF8.self)))
-    }
-
-    /// Why a poll failed, and how long the server asked us to wait.
-    struct PollFailure: Error {
-        var reason: String
-        var retryAfter: TimeSpan?
+        sink(RecordedFrame(at: now, feed: config.kind, text: text))
     }
 }

@@ -68,7 +68,7 @@ struct PollingFeed<Plan: PollPlan>: Service {
         var url = plan.nextURL(after: nil, at: WallClock.now())
         var pages = 0
         while let next = url, pages < Self.maximumPages {
-            let text = try await fetch(next, headers: plan.headers)
+            let text = try await client.pollBody(next, headers: plan.headers, feed: config, health: health)
             let now = WallClock.now()
             health.update(config.kind) { $0.lastFrameAt = now; $0.frames += 1 }
             await backlog?.admit()
@@ -76,33 +76,5 @@ struct PollingFeed<Plan: PollPlan>: Service {
             url = plan.nextURL(after: text, at: now)
             pages += 1
         }
-    }
-
-    /// The body of a 200 answer to a GET of `url`.
-    private func fetch(_ url: String, headers: HTTPHeaders) async throws(PollFailure) -> String {
-        let request = HTTPRequest(url: url, headers: headers, timeout: .seconds(30), caFile: config.caFile,
-                                  userAgent: "satwatch/\(SatwatchVersion.current)")
-        let response: HTTPResponse
-        do {
-            response = try await client.send(request)
-        } catch {
-            throw PollFailure(reason: "\(error)", retryAfter: nil)
-        }
-        guard response.status == 200 else {
-            let retryAfter = response.retryAfter(now: WallClock.now().milliseconds / 1000).map { TimeSpan(milliseconds: Int64($0.components.seconds) * 1000) }
-            throw PollFailure(reason: "HTTP \(response.status)", retryAfter: retryAfter)
-        }
-        if response.bodyTruncated {
-            // A cut-off page would decode as garbage or, worse, as a shorter valid one.
-            health.update(config.kind) { $0.oversizedFrames += 1 }
-            throw PollFailure(reason: FeedHealth.oversizedReason(size: nil, limit: config.maxFrame.bytes), retryAfter: nil)
-        }
-        return String(decoding: response.body, as: UTF8.self)
-    }
-
-    /// Why a poll failed, and how long the server asked us to wait.
-    struct PollFailure: Error {
-        var reason: String
-        var retryAfter: TimeSpan?
     }
 }
