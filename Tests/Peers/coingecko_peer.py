@@ -13,7 +13,7 @@ import argparse
 import json
 import signal
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from polled_peer import QuietHandler, serve
 from urllib.parse import parse_qs, urlsplit
 
 RATE_LIMITED = {"status": {"error_code": 429, "error_message": "You've exceeded the Rate Limit. Please visit "
@@ -48,9 +48,7 @@ def main():
     page = json.loads(open(args.page).read())
     state = {"seen": 0}
 
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
+    class Handler(QuietHandler):
         def do_GET(self):
             split = urlsplit(self.path)
             state["seen"] += 1
@@ -69,20 +67,9 @@ def main():
                 out.write(json.dumps({"path": split.path, "query": split.query, "status": status,
                                       "key": self.headers.get("x-cg-demo-api-key"), "time": time.time()}) + "\n")
             data = json.dumps(body, separators=(",", ":")).encode()
-            self.send_response(status)
-            for name, value in headers.items():
-                self.send_header(name, value)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            self.answer(status, data, headers)
 
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    print(f"READY {server.server_address[1]}", flush=True)
-    server.serve_forever()
+    serve(Handler)
 
 
 if __name__ == "__main__":

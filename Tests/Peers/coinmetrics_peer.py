@@ -7,7 +7,7 @@ import argparse
 import json
 import signal
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from polled_peer import QuietHandler, serve
 from urllib.parse import urlsplit
 
 
@@ -21,9 +21,7 @@ def main():
     page = open(args.page, "rb").read()
     state = {"seen": 0}
 
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
+    class Handler(QuietHandler):
         def do_GET(self):
             split = urlsplit(self.path)
             state["seen"] += 1
@@ -32,20 +30,9 @@ def main():
             with open(args.record, "a") as out:
                 out.write(json.dumps({"path": split.path, "query": split.query, "status": status, "time": time.time()}) + "\n")
             body = b'{"error":{"type":"rate_limit","message":"slow down"}}' if throttled else (page if status == 200 else b"{}")
-            self.send_response(status)
-            if throttled:
-                self.send_header("Retry-After", "1")
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            self.answer(status, body, {"Retry-After": "1"} if throttled else None)
 
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    print(f"READY {server.server_address[1]}", flush=True)
-    server.serve_forever()
+    serve(Handler)
 
 
 if __name__ == "__main__":

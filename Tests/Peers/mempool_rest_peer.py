@@ -8,7 +8,7 @@ import argparse
 import json
 import signal
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from polled_peer import QuietHandler, serve
 from urllib.parse import urlsplit
 
 HASHRATE_PATH = "/api/v1/mining/hashrate/3d"
@@ -25,29 +25,17 @@ def main():
     answer = open(args.hashrate, "rb").read()
     failures = [int(s) for s in args.statuses.split(",") if s]
 
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
+    class Handler(QuietHandler):
         def do_GET(self):
             path = urlsplit(self.path).path
             status = (failures.pop(0) if failures else 200) if path == HASHRATE_PATH else 404
             with open(args.record, "a") as out:
                 out.write(json.dumps({"path": path, "status": status, "time": time.time()}) + "\n")
             body = answer if status == 200 else b"Too many requests" if status == 429 else b"error"
-            self.send_response(status)
-            if status in (429, 503):
-                self.send_header("Retry-After", args.retry_after)
-            self.send_header("Content-Type", "application/json" if status == 200 else "text/plain")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            self.answer(status, body, {"Retry-After": args.retry_after} if status in (429, 503) else None,
+                        "application/json" if status == 200 else "text/plain")
 
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    print(f"READY {server.server_address[1]}", flush=True)
-    server.serve_forever()
+    serve(Handler)
 
 
 if __name__ == "__main__":
