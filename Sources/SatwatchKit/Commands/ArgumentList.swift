@@ -7,6 +7,8 @@ public struct ArgumentList: Sendable {
     public private(set) var flags: Set<String> = []
     /// Positional arguments in order.
     public private(set) var positionals: [String] = []
+    /// Every value of each option, in order, for options that may be repeated (`--rule A --rule B`).
+    public private(set) var repeated: [String: [String]] = [:]
 
     /// Parses `arguments`; `valueOptions` take a value, `knownFlags` do not. `-c F` is
     /// `--config F` wherever `config` is an option.
@@ -43,6 +45,7 @@ public struct ArgumentList: Sendable {
                     index += 1
                 }
                 options[name] = value
+                repeated[name, default: []].append(value!)
             } else if knownFlags.contains(name), value == nil {
                 flags.insert(name)
             } else {

@@ -14,7 +14,7 @@ struct CommandOption: Sendable, Equatable {
         return words.indices.compactMap { index in
             guard words[index].hasPrefix("--") else { return nil }
             let next = index + 1 < words.count ? words[index + 1] : ""
-            let isPlaceholder = !next.isEmpty && next.allSatisfy { $0.isUppercase || $0 == "." }
+            let isPlaceholder = !next.isEmpty && next.allSatisfy { $0.isUppercase || $0 == "." || $0 == "=" }
             return CommandOption(name: String(words[index].dropFirst(2)), value: isPlaceholder ? next : nil)
         }
     }

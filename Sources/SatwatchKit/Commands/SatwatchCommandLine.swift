@@ -5,7 +5,8 @@ import Glibc
 public enum SatwatchCommandLine {
     static var commands: [any SatwatchCommand.Type] {
         [RunCommand.self, CheckCommand.self, TestCommand.self, ReplayCommand.self, RecordCommand.self,
-         NotifyCommand.self, StatusCommand.self, RetryCommand.self, PurgeCommand.self, CompletionCommand.self]
+         NotifyCommand.self, StatusCommand.self, RetryCommand.self, PurgeCommand.self, SilenceCommand.self,
+         CompletionCommand.self]
     }
 
     /// Parses the process arguments, runs the command and exits with its status.

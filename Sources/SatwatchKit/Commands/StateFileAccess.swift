@@ -13,17 +13,18 @@ enum StateFileAccess {
     /// why and returns an exit status when the config is invalid (1), the file is missing (0,
     /// printing `missing`), or is damaged or cannot be opened (1). A damaged file is reported as
     /// such and left as it is, never half-read or written to.
-    static func open(_ parsed: ArgumentList, io: CommandIO, command: String, missing: String) -> Opened {
+    /// With `creating`, a missing file is created instead (a silence may be set before the first run).
+    static func open(_ parsed: ArgumentList, io: CommandIO, command: String, missing: String, creating: Bool = false) -> Opened {
         let path = ConfigLoader.path(option: parsed[option: "config"], environment: io.environment)
         let logger = Logger(level: .error, sink: io.err)
         guard let setup = Setup.loadValid(path: path, io: io, logger: logger, secrets: .none) else { return .exit(1) }
         let statePath = setup.config.statePath
-        guard FileManager.default.fileExists(atPath: statePath) else {
+        guard creating || FileManager.default.fileExists(atPath: statePath) else {
             io.out("no state file at \(statePath) yet: \(missing)")
             return .exit(0)
         }
         do {
-            try StateStore.checkIntegrity(path: statePath)
+            if FileManager.default.fileExists(atPath: statePath) { try StateStore.checkIntegrity(path: statePath) }
             return .ready(setup, try StateStore.open(path: statePath))
         } catch {
             io.err("satwatch \(command): \(error)")

@@ -26,7 +26,8 @@ enum StatusCommand: SatwatchCommand {
                                       states: try store.loadRuleStates(), metrics: try store.loadMetrics(),
                                       counts: counts, entries: try store.entries(states: [.pending, .dead], limit: 50),
                                       redactor: setup.config.redactor, heads: heads,
-                                      disabled: Set(setup.rules.filter(\.isDisabled).map(\.name)))
+                                      disabled: Set(setup.rules.filter(\.isDisabled).map(\.name)),
+                                      silences: try store.silences(endingAfter: WallClock.now()))
             io.out("state: \(setup.config.statePath)")
             io.out(report.text)
             return 0

@@ -13,6 +13,9 @@ struct StatusReport {
     /// Rules loaded but not evaluated (`"disabled": true`): shown as `disabled`, whatever state
     /// they kept from before.
     var disabled: Set<String> = []
+    /// Silences not ended yet, and the time they are shown at.
+    var silences: [Silence] = []
+    var now = WallClock.now()
 
     var text: String {
         var lines = ["", "RULES"]
@@ -36,9 +39,14 @@ struct StatusReport {
         })
         lines += ["", "DELIVERIES"]
         lines += counts.isEmpty ? ["  (nothing queued yet)"] : Self.columns(counts.sorted { $0.key < $1.key }.map {
-            [$0.key, "\($0.value.pending) pending", "\($0.value.sent) sent", "\($0.value.dead) dead",
-             heads[$0.key].map { "next #\($0.id) at \($0.nextAttemptAt.rfc3339)" } ?? ""]
+            [$0.key, "\($0.value.pending) pending", "\($0.value.sent) sent", "\($0.value.dead) dead"]
+                + ($0.value.silenced > 0 ? ["\($0.value.silenced) silenced"] : [])
+                + [heads[$0.key].map { "next #\($0.id) at \($0.nextAttemptAt.rfc3339)" } ?? ""]
         })
+        if !silences.isEmpty {
+            lines += ["", "SILENCES"]
+            lines += SilenceText.table(silences, now: now)
+        }
         if !entries.isEmpty {
             lines += ["", "PENDING AND DEAD"]
             lines += Self.columns(entries.map { entry in

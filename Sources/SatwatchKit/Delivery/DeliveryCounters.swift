@@ -10,6 +10,8 @@ public final class DeliveryCounters: Sendable {
         public var failed = 0
         /// Entries given up on.
         public var dead = 0
+        /// Entries a silence kept from the channel.
+        public var silenced = 0
     }
 
     private let totals = Mutex<[String: Totals]>([:])

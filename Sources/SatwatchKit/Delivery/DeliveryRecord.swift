@@ -8,4 +8,6 @@ enum DeliveryRecord: Sendable {
     case retry(attempts: Int, next: Timestamp, error: String, at: Timestamp)
     /// Given up on.
     case dead(reason: String, at: Timestamp)
+    /// Not sent: a stage kept it from the channel (a silence).
+    case silenced(reason: String, at: Timestamp)
 }

@@ -42,7 +42,20 @@ actor DeliveryStore {
         case .retry(let attempts, let next, let error, let at):
             _ = try store.markRetry(id: entry.id, attempts: attempts, nextAttemptAt: next, error: error, at: at)
         case .dead(let reason, let at): _ = try store.markDead(id: entry.id, at: at, reason: reason)
+        case .silenced(let reason, let at): _ = try store.markSilenced(id: entry.id, at: at, reason: reason)
         }
+    }
+
+    /// Why `entry` must not go to `channel` now because of a silence, or nil: a resolve follows
+    /// what became of its firing on that channel (silenced → silenced; sent → sent, whatever
+    /// silences say now); anything else is silenced while an active silence matches it.
+    func silenceReason(for entry: OutboxEntry, channel: String, at now: Timestamp) throws -> String? {
+        let notification = entry.notification
+        if notification.status == .resolved, let firing = try store.firingOutcome(of: notification, channel: channel) {
+            return firing == .silenced ? "its firing was silenced" : nil
+        }
+        let silence = try store.silences(endingAfter: now).first { $0.isActive(at: now) && $0.matches(notification) }
+        return silence.map { "silenced by \($0.id)" + ($0.comment.isEmpty ? "" : " (\($0.comment))") }
     }
 
     /// Copies the write-ahead log into the database (see `StateStore.checkpoint`).

@@ -36,7 +36,12 @@ extension Dispatcher {
                     continue
                 }
                 defer { gate.leave(entry.id) }
-                let record = await attempt(entry, through: channel, now: now)
+                let record: DeliveryRecord
+                if let kept = try await passStages(entry, channel: channel.name, now: now) {
+                    record = kept
+                } else {
+                    record = await attempt(entry, through: channel, now: now)
+                }
                 unrecorded = (record, entry)
                 try await store.record(record, for: entry)
                 unrecorded = nil
@@ -48,6 +53,20 @@ extension Dispatcher {
                 try? await Task.sleep(for: delay.duration)
             }
         }
+    }
+
+    /// Runs `entry` through the stages: the record of the first that keeps it from the channel,
+    /// counted and logged once, or nil to send it.
+    func passStages(_ entry: OutboxEntry, channel: String, now: Timestamp) async throws -> DeliveryRecord? {
+        for stage in stages {
+            guard case .silence(let reason) = try await stage.decide(entry, channel: channel, at: now) else { continue }
+            counters.record(channel) { $0.silenced += 1 }
+            logger.info("delivery silenced", ["channel": channel, "rule": entry.notification.rule,
+                                              "status": entry.notification.status.rawValue, "id": entry.notification.id,
+                                              "reason": reason])
+            return .silenced(reason: reason, at: now)
+        }
+        return nil
     }
 
     /// One delivery attempt: what it concluded, counted and logged once.

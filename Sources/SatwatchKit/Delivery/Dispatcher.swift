@@ -8,6 +8,8 @@ public struct Dispatcher: Sendable {
     /// The channels by name.
     public let channels: [String: any Channel]
     let store: DeliveryStore
+    /// What each entry passes through before it is sent, in order.
+    let stages: [any DeliveryStage]
     let statePath: String
     let policy: RetryPolicy
     /// How long sent and dead entries are kept (`state_retention`).
@@ -34,6 +36,7 @@ public struct Dispatcher: Sendable {
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         self.channels = channels
         self.store = DeliveryStore(path: statePath)
+        self.stages = [SilenceStage(store: store)]
         self.statePath = statePath
         self.policy = policy
         self.retention = retention

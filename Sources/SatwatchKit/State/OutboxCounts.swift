@@ -6,11 +6,14 @@ public struct OutboxCounts: Sendable, Equatable {
     public var sent: Int
     /// Deliveries given up.
     public var dead: Int
+    /// Deliveries not made because a silence matched.
+    public var silenced: Int
 
     /// Creates counts.
-    public init(pending: Int = 0, sent: Int = 0, dead: Int = 0) {
+    public init(pending: Int = 0, sent: Int = 0, dead: Int = 0, silenced: Int = 0) {
         self.pending = pending
         self.sent = sent
         self.dead = dead
+        self.silenced = silenced
     }
 }

@@ -6,4 +6,6 @@ public enum OutboxState: String, Sendable, Equatable, CaseIterable {
     case sent
     /// Given up after a permanent failure; kept for `status` and the operator.
     case dead
+    /// Not sent: a silence matched it (or the firing it resolves was silenced).
+    case silenced
 }

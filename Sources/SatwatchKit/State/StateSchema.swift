@@ -1,7 +1,7 @@
 /// The state file's schema: its ordered migrations and how they are applied.
 package enum StateSchema {
     /// Every migration, in order; the last one's version is what this build writes.
-    package static let migrations: [SchemaMigration] = [version1, version2, version3, version4]
+    package static let migrations: [SchemaMigration] = [version1, version2, version3, version4, version5]
 
     /// The newest schema version this build knows.
     package static var currentVersion: Int64 { migrations.last?.version ?? 0 }
@@ -127,5 +127,36 @@ package enum StateSchema {
             value REAL NOT NULL,
             PRIMARY KEY (key, day)
         ) WITHOUT ROWID;
+        """)
+
+    /// Silences (`satwatch silence`), and an outbox whose entries may be `silenced`: SQLite cannot
+    /// change a CHECK constraint in place, so the table is rebuilt with its rows and ids.
+    package static let version5 = SchemaMigration(version: 5, sql: """
+        CREATE TABLE silence (
+            id TEXT PRIMARY KEY NOT NULL,
+            matchers TEXT NOT NULL,
+            starts_at INTEGER NOT NULL,
+            ends_at INTEGER NOT NULL,
+            comment TEXT NOT NULL,
+            author TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE outbox_v5 (
+            id INTEGER PRIMARY KEY,
+            notification_id TEXT NOT NULL REFERENCES notification (id) ON DELETE CASCADE,
+            channel TEXT NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('pending', 'sent', 'dead', 'silenced')),
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            last_error TEXT,
+            UNIQUE (notification_id, channel)
+        );
+        INSERT INTO outbox_v5 (id, notification_id, channel, state, attempts, next_attempt_at, created_at, updated_at, last_error)
+            SELECT id, notification_id, channel, state, attempts, next_attempt_at, created_at, updated_at, last_error FROM outbox;
+        DROP TABLE outbox;
+        ALTER TABLE outbox_v5 RENAME TO outbox;
+        CREATE INDEX outbox_due ON outbox (state, channel, next_attempt_at);
         """)
 }

@@ -8,6 +8,7 @@ extension StateStore {
             case .pending: counts[channel, default: OutboxCounts()].pending = count
             case .sent: counts[channel, default: OutboxCounts()].sent = count
             case .dead: counts[channel, default: OutboxCounts()].dead = count
+            case .silenced: counts[channel, default: OutboxCounts()].silenced = count
             case nil: continue
             }
         }

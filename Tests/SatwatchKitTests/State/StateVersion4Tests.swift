@@ -22,7 +22,7 @@ struct StateVersion4Tests {
             INSERT INTO change_history VALUES ('btc.usd', 2500, 5.5);
             """)
         let store = try StateStore.open(path: path)
-        #expect(try store.schemaVersion() == 4)
+        #expect(try store.schemaVersion() == StateSchema.currentVersion)
         let expected = RuleState(status: .firing, activeSince: StateFixtures.at(1000), firedAt: StateFixtures.at(2000),
                                  lastNotifiedAt: StateFixtures.at(2000), lastValue: 5.5,
                                  lastObservedAt: StateFixtures.at(2500), digest: "d")

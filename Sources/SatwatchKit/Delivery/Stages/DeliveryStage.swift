@@ -1,0 +1,15 @@
+/// A step between the outbox and a channel: it looks at a channel's next entry before it is
+/// sent and lets it through or keeps it from the channel. Stages run in `Dispatcher.stages`
+/// order; sending with retries stays the dispatcher's own last step, shared by every channel.
+protocol DeliveryStage: Sendable {
+    /// What to do with `entry`, due on `channel` at `now`.
+    func decide(_ entry: OutboxEntry, channel: String, at now: Timestamp) async throws -> StageDecision
+}
+
+/// A stage's verdict on an entry.
+enum StageDecision: Sendable, Equatable {
+    /// On to the next stage, and to the channel.
+    case pass
+    /// Not sent, recorded as silenced with why.
+    case silence(reason: String)
+}

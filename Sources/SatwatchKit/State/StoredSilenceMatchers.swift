@@ -1,0 +1,32 @@
+import CSQLite
+import SatwatchJSON
+
+/// How a silence's matchers sit in `silence.matchers`: JSON, `[["rule","btc-*"],["label","severity","page"]]`.
+enum StoredSilenceMatchers {
+    static func text(_ matchers: [SilenceMatcher]) -> String {
+        let items = matchers.map { matcher -> JSONValue in
+            switch matcher {
+            case .rule(let glob): [.string("rule"), .string(glob)]
+            case .label(let name, let value): [.string("label"), .string(name), .string(value)]
+            }
+        }
+        return JSONValue.array(items.map { JSONNode($0) }).jsonText()
+    }
+
+    /// The matchers stored as `text`; a text this build did not write is corrupt.
+    static func matchers(_ text: String) throws -> [SilenceMatcher] {
+        guard let items = (try? JSONParser.parse(text, positions: false))?.array else { throw corrupt(text) }
+        return try items.map { item in
+            let fields = item.array?.compactMap(\.string) ?? []
+            switch (fields.first, fields.count) {
+            case ("rule"?, 2): return .rule(fields[1])
+            case ("label"?, 3): return .label(name: fields[1], value: fields[2])
+            default: throw corrupt(text)
+            }
+        }
+    }
+
+    private static func corrupt(_ text: String) -> SQLiteError {
+        SQLiteError(code: SQLITE_CORRUPT, message: "unexpected silence matchers \(text) in the state file", sql: nil)
+    }
+}
