@@ -18,16 +18,19 @@ extension StateStore {
     /// Entries in any of `states`, newest first, at most `limit`: `status` lists what is still
     /// to deliver and what was given up.
     public func entries(states: Set<OutboxState> = [.pending, .dead], limit: Int = 100) throws -> [OutboxEntry] {
-        // Three fixed placeholders (unused ones NULL, which matches nothing) keep one cached plan.
+        // One fixed placeholder per state (unused ones NULL, which matches nothing) keeps one
+        // cached plan.
+        let count = OutboxState.allCases.count
+        let slots = (1...count).map { "?\($0)" }.joined(separator: ", ")
         let statement = try connection.cached("""
             SELECT \(Self.entryColumns)
-            WHERE o.state IN (?1, ?2, ?3) ORDER BY o.id DESC LIMIT ?4
+            WHERE o.state IN (\(slots)) ORDER BY o.id DESC LIMIT ?\(count + 1)
             """)
         let wanted = OutboxState.allCases.filter(states.contains)
-        for slot in 0..<3 {
+        for slot in 0..<count {
             try statement.bind(Int32(slot + 1), slot < wanted.count ? wanted[slot].rawValue : nil)
         }
-        try statement.bind(4, limit)
+        try statement.bind(Int32(count + 1), limit)
         return try entries(from: statement)
     }
 }
