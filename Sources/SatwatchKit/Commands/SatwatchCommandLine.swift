@@ -5,8 +5,8 @@ import Glibc
 public enum SatwatchCommandLine {
     static var commands: [any SatwatchCommand.Type] {
         [RunCommand.self, CheckCommand.self, TestCommand.self, ReplayCommand.self, RecordCommand.self,
-         NotifyCommand.self, StatusCommand.self, RetryCommand.self, PurgeCommand.self, SilenceCommand.self,
-         CompletionCommand.self]
+         NotifyCommand.self, StatusCommand.self, HistoryCommand.self, RetryCommand.self, PurgeCommand.self,
+         SilenceCommand.self, CompletionCommand.self]
     }
 
     /// Parses the process arguments, runs the command and exits with its status.
@@ -101,11 +101,15 @@ public enum SatwatchCommandLine {
                                            record a feed's frames for replay
           notify CHANNEL [--config F] [--message TEXT]
                                            send one test notification through a channel
-          status [--config F]              rule states, last values, pending/dead deliveries
+          status [--json] [--config F]     rule states, last values, pending/dead deliveries
+          history [--since D] [--rule GLOB] [--channel C] [--json] [--config F]
+                                           notifications and each channel's outcome
           retry (ID | --channel C | --dead) [--config F]
                                            put dead deliveries back in the queue
           purge --dead [--older-than D] [--config F]
                                            delete dead deliveries
+          silence (add (--rule GLOB | --match KEY=VALUE)... (--for D | --until TIME) [--comment TEXT] | list [--json] | expire ID) [--config F]
+                                           keep matching notifications from every channel
           completion (bash|zsh)            print a shell completion script
           help COMMAND                     the same as 'satwatch COMMAND --help'
 

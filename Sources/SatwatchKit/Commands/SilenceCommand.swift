@@ -35,8 +35,14 @@ enum SilenceCommand: SatwatchCommand {
 
     private static func add(_ parsed: ArgumentList, io: CommandIO, now: Timestamp) throws(UsageError) -> Int32 {
         let silence = try SilenceRequest(parsed, environment: io.environment, now: now).silence
-        guard case .ready(_, let store) = StateFileAccess.open(parsed, io: io, command: name, missing: "", creating: true) else { return 1 }
+        let store: StateStore
         do {
+            switch StateFileAccess.find(parsed, io: io, command: name) {
+            case .exit(let status): return status
+            case .ready(_, let opened): store = opened
+            // A silence may be set before the worker first runs: the file is created for it.
+            case .absent(let setup): store = try StateStore.open(path: setup.config.statePath)
+            }
             try store.add(silence)
         } catch {
             io.err("satwatch silence: \(error)")

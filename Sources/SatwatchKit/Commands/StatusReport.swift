@@ -19,20 +19,7 @@ struct StatusReport {
 
     var text: String {
         var lines = ["", "RULES"]
-        let names = rules + feeds.map(FeedStaleMonitor.ruleName)
-        lines += Self.columns(names.map { name in
-            if disabled.contains(name) { return [name, "disabled"] }
-            let state = states[name]
-            let status = state?.status ?? .inactive
-            var since = ""
-            if status == .firing, let at = state?.firedAt { since = "since \(at.rfc3339)" }
-            if status == .pending, let at = state?.activeSince { since = "since \(at.rfc3339)" }
-            if state?.isSpent == true, let at = state?.firedAt { return [name, "spent", "once, at \(at.rfc3339)"] }
-            var value = state?.lastValue.map { "last \(DisplayNumber.format($0))" } ?? "no data yet"
-            // A rule that cannot decide says what it waits for (a window still filling).
-            if let waiting = state?.waiting { value = "waiting: \(waiting)" }
-            return [name, status.rawValue, since, value]
-        })
+        lines += Self.columns(ruleLines.map(\.cells))
         lines += ["", "METRICS"]
         lines += metrics.isEmpty ? ["  (none recorded yet)"] : Self.columns(metrics.map {
             [$0.metric, $0.source, DisplayNumber.format($0.value), $0.at.rfc3339]
@@ -56,6 +43,13 @@ struct StatusReport {
             })
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Every rule, then each feed's staleness alert, as one line each.
+    var ruleLines: [StatusRuleLine] {
+        (rules + feeds.map(FeedStaleMonitor.ruleName)).map {
+            StatusRuleLine(name: $0, state: states[$0], disabled: disabled.contains($0))
+        }
     }
 
     /// Left-aligned columns, two spaces apart, indented by two.

@@ -51,7 +51,7 @@ extension StateStore {
     }
 
     /// Fills in the labels and channels of a notification decoded from its own row.
-    private func complete(_ notification: Notification) throws -> Notification {
+    func complete(_ notification: Notification) throws -> Notification {
         var notification = notification
         let labels = try connection.cached(
             "SELECT name, value FROM notification_label WHERE notification_id = ?1 ORDER BY position")
@@ -67,7 +67,7 @@ extension StateStore {
     /// Decodes the notification columns starting at `first` (id, rule, status, is_reminder,
     /// metric, value, threshold, at, starts_at, message, observed_values); labels and channels
     /// come later.
-    private static func decodeNotification(_ row: SQLiteStatement, from first: Int32) throws -> Notification {
+    static func decodeNotification(_ row: SQLiteStatement, from first: Int32) throws -> Notification {
         guard let status = Notification.Status(rawValue: row.string(first + 2)) else {
             throw corrupt("notification status \(row.string(first + 2))")
         }

@@ -43,12 +43,24 @@ import SatwatchTestSupport
         let help = CapturedIO()
         #expect(await SatwatchCommandLine.run(["--help"], io: help.io) == 0)
         #expect(help.out.contains { $0.contains("check [--config F]") })
-        for command in ["run", "record", "completion"] {
+        for command in ["run", "record", "completion", "history"] {
             let viaHelp = CapturedIO(), viaFlag = CapturedIO()
             #expect(await SatwatchCommandLine.run(["help", command], io: viaHelp.io) == 0)
             #expect(await SatwatchCommandLine.run([command, "--help"], io: viaFlag.io) == 0)
             #expect(viaHelp.out == viaFlag.out)
             #expect(viaHelp.out.first?.hasPrefix("Usage: satwatch \(command)") == true)
+        }
+    }
+
+    /// The overview names every command with its usage, so a new command cannot be left out.
+    @Test func helpListsEveryCommandWithItsOptions() {
+        let lines = SatwatchCommandLine.help.split(separator: "\n").map(String.init)
+        for command in SatwatchCommandLine.commands {
+            let line = lines.first { $0.hasPrefix("  \(command.name) ") || $0 == "  \(command.name)" }
+            #expect(line != nil, "\(command.name) missing from satwatch --help")
+            for option in CommandOption.options(inUsage: command.help) {
+                #expect(line?.contains("--\(option.name)") == true, "\(command.name) --\(option.name) missing from satwatch --help")
+            }
         }
     }
 

@@ -9,7 +9,7 @@ public enum SilenceMatcher: Sendable, Equatable {
     /// Whether `notification` meets this condition.
     func matches(_ notification: Notification) -> Bool {
         switch self {
-        case .rule(let glob): return Glob.matches(glob, notification.rule)
+        case .rule(let glob): return GlobPattern(glob).matches(notification.rule)
         case .label(let name, let value):
             if name == "alertname" { return notification.rule == value }
             if name == "metric" { return notification.metric == value }

@@ -1,0 +1,36 @@
+extension StateStore {
+    /// Every stored notification at or after `since` (all when nil), oldest first, each with its
+    /// deliveries, read in one snapshot so a running worker's commits are seen whole or not at all.
+    ///
+    /// Oldest first by the notification's time, then by when its first delivery was queued (one
+    /// frame can fire many rules at the same instant; the outbox id keeps their commit order).
+    func notificationLog(since: Timestamp? = nil) throws -> [LoggedNotification] {
+        try connection.snapshot {
+            let statement = try connection.cached("""
+                SELECT n.id, n.rule, n.status, n.is_reminder, n.metric, n.value, n.threshold, n.at, n.starts_at,
+                       n.message, n.observed_values,
+                       o.id, o.channel, o.state, o.attempts, o.next_attempt_at, o.created_at, o.updated_at, o.last_error
+                FROM notification n LEFT JOIN outbox o ON o.notification_id = n.id
+                WHERE ?1 IS NULL OR n.at >= ?1
+                ORDER BY n.at, (SELECT min(id) FROM outbox WHERE notification_id = n.id), n.id, o.id
+                """)
+            try statement.bind(1, since)
+            let rows = try statement.query { row in
+                (try Self.decodeNotification(row, from: 0), row.isNull(11) ? nil : LoggedDelivery(
+                    id: row.int64(11), channel: row.string(12), state: row.string(13), attempts: row.int(14),
+                    nextAttemptAt: row.timestamp(15), createdAt: row.timestamp(16), updatedAt: row.timestamp(17),
+                    lastError: row.optionalString(18)))
+            }
+            var log: [LoggedNotification] = []
+            for (notification, delivery) in rows {
+                if log.last?.notification.id != notification.id {
+                    log.append(LoggedNotification(notification: notification, deliveries: []))
+                }
+                if let delivery { log[log.count - 1].deliveries.append(delivery) }
+            }
+            // Labels and channels are read after the main query so no two statements interleave.
+            for index in log.indices { log[index].notification = try complete(log[index].notification) }
+            return log
+        }
+    }
+}
