@@ -1,20 +1,28 @@
 import Glibc
 
-/// Zone names near a misspelt one, for "did you mean": the entries of the folder the name
-/// points into (`Europe/Berln` → `Europe/*`), or the top-level folders when that folder does
-/// not exist either (`Eurpe/Berlin` → `*/Berlin`).
+/// The zone name closest to a misspelt one, for "did you mean": each folder of the name is
+/// matched to the closest folder on disk, then the last part to the closest file there, all
+/// ignoring case (`europe/berln` → `Europe/Berlin`, `Eurpe/Berlin` → `Europe/Berlin`).
 enum ZoneNames {
     /// ` (did you mean "Europe/Berlin"?)` or "".
     static func hint(for name: String, root: String) -> String {
         let base = root.hasSuffix("/") ? String(root.dropLast()) : root
-        var parts = name.split(separator: "/").map(String.init)
-        guard let last = parts.popLast() else { return "" }
-        let folder = parts.joined(separator: "/")
-        if let entries = entries(of: folder.isEmpty ? base : base + "/" + folder) {
-            return EditDistance.hint(for: name, among: entries.map { folder.isEmpty ? $0 : folder + "/" + $0 })
+        var resolved: [String] = []
+        for part in name.split(separator: "/").map(String.init) {
+            let folder = ([base] + resolved).joined(separator: "/")
+            guard let entries = entries(of: folder), let match = closest(to: part, among: entries) else { return "" }
+            resolved.append(match)
         }
-        guard let top = entries(of: base), parts.count == 1 else { return "" }
-        return EditDistance.hint(for: name, among: top.map { $0 + "/" + last })
+        let candidate = resolved.joined(separator: "/")
+        return candidate.isEmpty || candidate == name ? "" : " (did you mean \"\(candidate)\"?)"
+    }
+
+    /// The entry equal to `word` ignoring case, else the closest likely typo.
+    private static func closest(to word: String, among entries: [String]) -> String? {
+        let lowered = word.lowercased()
+        if let same = entries.first(where: { $0.lowercased() == lowered }) { return same }
+        guard let match = EditDistance.closest(to: lowered, among: entries.map { $0.lowercased() }) else { return nil }
+        return entries.first { $0.lowercased() == match }
     }
 
     /// The names in `path`, without dot files; nil when it is not a readable folder.
