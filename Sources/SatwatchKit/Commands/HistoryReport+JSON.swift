@@ -35,6 +35,7 @@ extension HistoryReport {
         case .pending: members.append(("next_attempt_at", .string(delivery.nextAttemptAt.rfc3339)))
         case .dead: members.append(("dead_since", .string(delivery.updatedAt.rfc3339)))
         case .silenced: members.append(("silenced_at", .string(delivery.updatedAt.rfc3339)))
+        case .muted: members.append(("muted_at", .string(delivery.updatedAt.rfc3339)))
         case nil: break
         }
         members.append(("error", delivery.lastError.map { .string(redactor.redact($0)) } ?? .null))

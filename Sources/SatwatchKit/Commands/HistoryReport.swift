@@ -39,7 +39,7 @@ struct HistoryReport {
         switch delivery.known {
         case .sent: "at \(delivery.updatedAt.rfc3339)"
         case .pending: "next try \(delivery.nextAttemptAt.rfc3339)"
-        case .dead, .silenced, nil: "since \(delivery.updatedAt.rfc3339)"
+        case .dead, .silenced, .muted, nil: "since \(delivery.updatedAt.rfc3339)"
         }
     }
 }

@@ -30,6 +30,10 @@ public struct Config: Sendable {
     public var maxRetryAfter = RetryPolicy().maxRetryAfter
     /// Metrics computed from others (`derived`).
     public var derived: [DerivedMetric] = []
+    /// Named recurring windows (`time_intervals`).
+    var timeIntervals: [String: [TimeInterval]] = [:]
+    /// Each channel's `mute_during` / `active_during`, by channel name.
+    var channelQuiet: [String: TimeIntervalSchedule] = [:]
 
     /// `state_retention` when the config does not set it: 30 days.
     public static let defaultStateRetention = TimeSpan.hours(24 * 30)

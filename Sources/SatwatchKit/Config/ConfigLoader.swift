@@ -23,7 +23,12 @@ public enum ConfigLoader {
         let rulePaths = loadRulePaths(&root, paths: paths)
         let feeds = root.object("feeds").map { loadFeeds($0, paths: paths, secrets: secrets) } ?? []
         let context = ChannelContext(logger: logger, paths: paths)
-        let (channels, channelNames) = root.object("channels").map { loadChannels($0, context: context, secrets: secrets) } ?? ([:], [])
+        // Before channels and rules, which name them in `mute_during` / `active_during`.
+        let timeIntervals = root.timeIntervals() ?? [:]
+        var channelQuiet: [String: TimeIntervalSchedule] = [:]
+        let (channels, channelNames) = root.object("channels").map {
+            loadChannels($0, context: context, secrets: secrets, intervals: timeIntervals, quiet: &channelQuiet)
+        } ?? ([:], [])
         var defaults = root.object("defaults")
         let defaultChannels = defaults?.strings("channels") ?? []
         if let defaults {
@@ -56,6 +61,8 @@ public enum ConfigLoader {
                             channelNames: channelNames, defaultChannels: defaultChannels, httpListen: listen,
                             logFormat: format, logLevel: level, redactor: redactor)
         loadRetention(&root, into: &config)
+        config.timeIntervals = timeIntervals
+        config.channelQuiet = channelQuiet
         config.derived = root.object("derived").map { loadDerived($0, feeds: feeds) } ?? []
         let portfolios = root.object("portfolios").map { loadPortfolios($0, feeds: feeds) } ?? []
         for portfolio in portfolios where config.derived.contains(where: { $0.name == portfolio.name }) {
@@ -95,8 +102,9 @@ public enum ConfigLoader {
 
     /// The channels that loaded, and every channel name (also of those that did not, so rules
     /// naming them get no second, misleading "unknown channel").
-    private static func loadChannels(_ object: ConfigObject, context: ChannelContext,
-                                     secrets: SecretNeed) -> ([String: any Channel], [String]) {
+    private static func loadChannels(_ object: ConfigObject, context: ChannelContext, secrets: SecretNeed,
+                                     intervals: [String: [TimeInterval]],
+                                     quiet: inout [String: TimeIntervalSchedule]) -> ([String: any Channel], [String]) {
         var channels: [String: any Channel] = [:]
         var names: [String] = []
         var object = object
@@ -106,7 +114,8 @@ public enum ConfigLoader {
             // Problems go to a log of the channel's own first: unset variables of a channel the
             // command does not send through are no error.
             let channelLog = DiagnosticLog()
-            let channel = loadChannel(member, path: object.path, log: channelLog, environment: object.environment, context: context)
+            let channel = loadChannel(member, path: object.path, log: channelLog, environment: object.environment, context: context,
+                                      intervals: intervals, quiet: &quiet)
             let needed = secrets.covers(member.key)
             for (index, problem) in channelLog.diagnostics.enumerated() where needed || channelLog.unsetVariables[index] == nil {
                 object.log.append(problem, unsetVariable: channelLog.unsetVariables[index])
@@ -118,9 +127,11 @@ public enum ConfigLoader {
     }
 
     private static func loadChannel(_ member: JSONMember, path: String, log: DiagnosticLog, environment: ConfigEnvironment?,
-                                    context: ChannelContext) -> (any Channel)? {
+                                    context: ChannelContext, intervals: [String: [TimeInterval]],
+                                    quiet: inout [String: TimeIntervalSchedule]) -> (any Channel)? {
         guard var settings = ConfigObject(member.node, path: path, log: log, environment: environment),
               let typeName = settings.string("type", required: true) else { return nil }
+        if let schedule = settings.quietHours(known: intervals) { quiet[member.key] = schedule }
         guard let type = ChannelRegistry.type(named: typeName) else {
             settings.report("type", "unknown channel type \"\(typeName)\"" + EditDistance.hintOrList(for: typeName, among: ChannelRegistry.types.map { $0.typeName }))
             return nil

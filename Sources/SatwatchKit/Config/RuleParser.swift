@@ -21,6 +21,7 @@ enum RuleParser {
             object.report("candle", "\"candle\" must be from 1m to 1d, found \(candle.text)")
         }
         let once = object.bool("once") ?? false
+        let quiet = object.quietHours(known: context.timeIntervals)
         let channels = object.strings("channels") ?? []
         checkChannels(channels, &object, context: context)
         let labels = parseLabels(&object)
@@ -31,10 +32,12 @@ enum RuleParser {
         if let condition, condition.isEvent { refuseEventSettings(&object) } else { checkClearApplies(&object) }
         guard let name, let condition else { return nil }
         let origin = "\(object.path):\(object.node.location.line):\(object.node.location.column)"
-        return Rule(name: name, metric: metric, source: source, condition: condition, holdFor: holdFor,
+        var rule = Rule(name: name, metric: metric, source: source, condition: condition, holdFor: holdFor,
                     repeatEvery: repeatEvery, resolve: resolve, candle: candle, once: once, channels: channels,
                     labels: labels, message: message, resolvedMessage: resolvedMessage, origin: origin,
                     isDisabled: isDisabled, description: description)
+        rule.quiet = quiet
+        return rule
     }
 
     /// The rule's `metric` and `source`; none for `all`/`any`, whose parts name theirs.

@@ -61,6 +61,8 @@ extension EndpointPages {
         for (channel, totals) in deliveries { page.sample("satwatch_notifications_dead_total", ["channel": channel], Double(totals.dead)) }
         page.family("satwatch_notifications_silenced_total", "counter", "Notifications a silence kept from a channel, since start.")
         for (channel, totals) in deliveries { page.sample("satwatch_notifications_silenced_total", ["channel": channel], Double(totals.silenced)) }
+        page.family("satwatch_notifications_muted_total", "counter", "Notifications held in quiet hours and superseded before they ended, since start.")
+        for (channel, totals) in deliveries { page.sample("satwatch_notifications_muted_total", ["channel": channel], Double(totals.muted)) }
         let outbox = self.outbox.counts()
         page.family("satwatch_outbox_pending", "gauge", "Deliveries waiting in the outbox, per channel.")
         for (channel, counts) in outbox { page.sample("satwatch_outbox_pending", ["channel": channel], Double(counts.pending)) }

@@ -12,6 +12,8 @@ public final class DeliveryCounters: Sendable {
         public var dead = 0
         /// Entries a silence kept from the channel.
         public var silenced = 0
+        /// Entries held in a quiet window that were no longer the latest state when it ended.
+        public var muted = 0
     }
 
     private let totals = Mutex<[String: Totals]>([:])

@@ -10,4 +10,8 @@ enum DeliveryRecord: Sendable {
     case dead(reason: String, at: Timestamp)
     /// Not sent: a stage kept it from the channel (a silence).
     case silenced(reason: String, at: Timestamp)
+    /// Not sent: held in a quiet window and no longer the latest state when it ended.
+    case muted(reason: String, at: Timestamp)
+    /// Held in a quiet window until `until`; no attempt made.
+    case held(until: Timestamp, at: Timestamp)
 }

@@ -43,6 +43,8 @@ actor DeliveryStore {
             _ = try store.markRetry(id: entry.id, attempts: attempts, nextAttemptAt: next, error: error, at: at)
         case .dead(let reason, let at): _ = try store.markDead(id: entry.id, at: at, reason: reason)
         case .silenced(let reason, let at): _ = try store.markSilenced(id: entry.id, at: at, reason: reason)
+        case .muted(let reason, let at): _ = try store.markMuted(id: entry.id, at: at, reason: reason)
+        case .held(let until, let at): _ = try store.markHeld(id: entry.id, until: until, at: at)
         }
     }
 
@@ -56,6 +58,16 @@ actor DeliveryStore {
         }
         let silence = try store.silences(endingAfter: now).first { $0.isActive(at: now) && $0.matches(notification) }
         return silence.map { "silenced by \($0.id)" + ($0.comment.isEmpty ? "" : " (\($0.comment))") }
+    }
+
+    /// What became of the firing that `resolved` resolves on `channel`; nil when not found.
+    func firingOutcome(of resolved: Notification, channel: String) throws -> OutboxState? {
+        try store.firingOutcome(of: resolved, channel: channel)
+    }
+
+    /// Whether a later entry of the same rule waits behind `entry` on `channel`.
+    func hasLaterPending(than entry: OutboxEntry, channel: String) throws -> Bool {
+        try store.hasLaterPending(than: entry.id, rule: entry.notification.rule, channel: channel)
     }
 
     /// Copies the write-ahead log into the database (see `StateStore.checkpoint`).

@@ -58,13 +58,24 @@ extension Dispatcher {
     /// Runs `entry` through the stages: the record of the first that keeps it from the channel,
     /// counted and logged once, or nil to send it.
     func passStages(_ entry: OutboxEntry, channel: String, now: Timestamp) async throws -> DeliveryRecord? {
+        let fields: LogFields = ["channel": channel, "rule": entry.notification.rule,
+                                 "status": entry.notification.status.rawValue, "id": entry.notification.id]
         for stage in stages {
-            guard case .silence(let reason) = try await stage.decide(entry, channel: channel, at: now) else { continue }
-            counters.record(channel) { $0.silenced += 1 }
-            logger.info("delivery silenced", ["channel": channel, "rule": entry.notification.rule,
-                                              "status": entry.notification.status.rawValue, "id": entry.notification.id,
-                                              "reason": reason])
-            return .silenced(reason: reason, at: now)
+            switch try await stage.decide(entry, channel: channel, at: now) {
+            case .pass: continue
+            case .silence(let reason):
+                counters.record(channel) { $0.silenced += 1 }
+                logger.info("delivery silenced", LogFields(fields.pairs + [("reason", reason)]))
+                return .silenced(reason: reason, at: now)
+            case .mute(let reason):
+                counters.record(channel) { $0.muted += 1 }
+                logger.info("delivery muted", LogFields(fields.pairs + [("reason", reason)]))
+                return .muted(reason: reason, at: now)
+            case .hold(let until):
+                // Logged once per hold: a later check inside the same window finds it held already.
+                if entry.heldUntil != until { logger.info("delivery held", LogFields(fields.pairs + [("until", until.rfc3339)])) }
+                return .held(until: until, at: now)
+            }
         }
         return nil
     }
@@ -74,7 +85,7 @@ extension Dispatcher {
         let notification = entry.notification
         let fields: LogFields = ["channel": channel.name, "rule": notification.rule,
                                  "status": notification.status.rawValue, "id": notification.id]
-        if policy.isExpired(created: entry.createdAt, now: now) {
+        if policy.isExpired(created: entry.ageStart, now: now) {
             let reason = policy.expiryReason(lastError: entry.lastError)
             counters.record(channel.name) { $0.dead += 1 }
             logger.error("delivery dead", LogFields(fields.pairs + [("reason", reason)]))

@@ -31,12 +31,12 @@ public struct Dispatcher: Sendable {
     public init(statePath: String, channels: [String: any Channel], policy: RetryPolicy = RetryPolicy(),
                 retention: TimeSpan = Config.defaultStateRetention, logger: Logger,
                 counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
-                storeHealth: StoreHealthBoard? = nil, gate: DrainGate = DrainGate(),
+                storeHealth: StoreHealthBoard? = nil, gate: DrainGate = DrainGate(), quiet: QuietHours = .none,
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         self.channels = channels
         self.store = DeliveryStore(path: statePath)
-        self.stages = [SilenceStage(store: store)]
+        self.stages = [SilenceStage(store: store)] + (quiet.isEmpty ? [] : [MuteStage(quiet: quiet, store: store)])
         self.statePath = statePath
         self.policy = policy
         self.retention = retention

@@ -24,7 +24,7 @@ extension Rule: Equatable {
             && lhs.repeatEvery == rhs.repeatEvery && lhs.resolve == rhs.resolve && lhs.candle == rhs.candle
             && lhs.once == rhs.once && lhs.channels == rhs.channels && lhs.labels == rhs.labels
             && lhs.message == rhs.message && lhs.resolvedMessage == rhs.resolvedMessage && lhs.origin == rhs.origin
-            && lhs.isDisabled == rhs.isDisabled && lhs.description == rhs.description
+            && lhs.isDisabled == rhs.isDisabled && lhs.description == rhs.description && lhs.quiet == rhs.quiet
     }
 }
 

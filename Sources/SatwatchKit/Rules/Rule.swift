@@ -33,6 +33,8 @@ public struct Rule: Sendable {
     public var isDisabled: Bool
     /// The operator's free text about the rule.
     public var description: String?
+    /// When its notifications are held (`mute_during`, `active_during`).
+    var quiet: TimeIntervalSchedule?
 
     /// Creates a rule; defaults match the contract (`resolve` = true). `metric` defaults to the
     /// condition's metrics.

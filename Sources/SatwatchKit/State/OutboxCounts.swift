@@ -8,6 +8,8 @@ public struct OutboxCounts: Sendable, Equatable {
     public var dead: Int
     /// Deliveries not made because a silence matched.
     public var silenced: Int
+    /// Deliveries held in a quiet window and no longer the latest state when it ended.
+    public var muted = 0
 
     /// Creates counts.
     public init(pending: Int = 0, sent: Int = 0, dead: Int = 0, silenced: Int = 0) {

@@ -18,10 +18,17 @@ public struct OutboxEntry: Sendable, Equatable {
     public var updatedAt: Timestamp
     /// The last failure, already redacted by the dispatcher; nil when none.
     public var lastError: String?
+    /// The end of the quiet window it was last held for; nil if it never was. Its max age counts
+    /// from the later of this and `createdAt`.
+    public var heldUntil: Timestamp?
+
+    /// When its max age starts: queued, or released from a quiet window.
+    public var ageStart: Timestamp { max(createdAt, heldUntil ?? createdAt) }
 
     /// Creates an entry.
     public init(id: Int64, notification: Notification, channel: String, state: OutboxState, attempts: Int,
-                nextAttemptAt: Timestamp, createdAt: Timestamp, updatedAt: Timestamp, lastError: String?) {
+                nextAttemptAt: Timestamp, createdAt: Timestamp, updatedAt: Timestamp, lastError: String?,
+                heldUntil: Timestamp? = nil) {
         self.id = id
         self.notification = notification
         self.channel = channel
@@ -31,5 +38,6 @@ public struct OutboxEntry: Sendable, Equatable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.lastError = lastError
+        self.heldUntil = heldUntil
     }
 }

@@ -8,4 +8,7 @@ public enum OutboxState: String, Sendable, Equatable, CaseIterable {
     case dead
     /// Not sent: a silence matched it (or the firing it resolves was silenced).
     case silenced
+    /// Not sent: held in a quiet window (`mute_during`, `active_during`) and, when the window
+    /// ended, no longer the alert's latest state (or the firing it resolves was muted).
+    case muted
 }

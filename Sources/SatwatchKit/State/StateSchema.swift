@@ -129,8 +129,9 @@ package enum StateSchema {
         ) WITHOUT ROWID;
         """)
 
-    /// Silences (`satwatch silence`), and an outbox whose entries may be `silenced`: SQLite cannot
-    /// change a CHECK constraint in place, so the table is rebuilt with its rows and ids.
+    /// Silences (`satwatch silence`), and an outbox whose entries may be `silenced` or `muted`
+    /// and held in a quiet window (`held_until`): SQLite cannot change a CHECK constraint in
+    /// place, so the table is rebuilt with its rows and ids.
     package static let version5 = SchemaMigration(version: 5, sql: """
         CREATE TABLE silence (
             id TEXT PRIMARY KEY NOT NULL,
@@ -145,12 +146,13 @@ package enum StateSchema {
             id INTEGER PRIMARY KEY,
             notification_id TEXT NOT NULL REFERENCES notification (id) ON DELETE CASCADE,
             channel TEXT NOT NULL,
-            state TEXT NOT NULL CHECK (state IN ('pending', 'sent', 'dead', 'silenced')),
+            state TEXT NOT NULL CHECK (state IN ('pending', 'sent', 'dead', 'silenced', 'muted')),
             attempts INTEGER NOT NULL DEFAULT 0,
             next_attempt_at INTEGER NOT NULL,
             created_at INTEGER NOT NULL,
             updated_at INTEGER NOT NULL,
             last_error TEXT,
+            held_until INTEGER,
             UNIQUE (notification_id, channel)
         );
         INSERT INTO outbox_v5 (id, notification_id, channel, state, attempts, next_attempt_at, created_at, updated_at, last_error)

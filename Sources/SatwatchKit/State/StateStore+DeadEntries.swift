@@ -47,7 +47,7 @@ extension StateStore {
         try connection.transaction {
             let select = try connection.cached("""
                 SELECT \(Self.entryColumns)
-                WHERE o.state = 'pending' AND o.created_at < ?1 ORDER BY o.id
+                WHERE o.state = 'pending' AND max(o.created_at, coalesce(o.held_until, 0)) < ?1 ORDER BY o.id
                 """)
             try select.bind(1, cutoff)
             let expired = try entries(from: select).filter { !busy.contains($0.id) }

@@ -9,6 +9,7 @@ extension StateStore {
             case .sent: counts[channel, default: OutboxCounts()].sent = count
             case .dead: counts[channel, default: OutboxCounts()].dead = count
             case .silenced: counts[channel, default: OutboxCounts()].silenced = count
+            case .muted: counts[channel, default: OutboxCounts()].muted = count
             case nil: continue
             }
         }

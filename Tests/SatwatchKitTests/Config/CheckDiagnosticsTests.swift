@@ -14,7 +14,7 @@ import SatwatchTestSupport
 
     @Test(arguments: ["rule-errors", "config-errors", "syntax-error", "duplicate-with-problems", "labels",
                       "feed-stale-nowhere", "state-folder", "pairs", "url-userinfo", "did-you-mean", "feed-urls",
-                      "condition-errors", "derived-errors"] + valid)
+                      "condition-errors", "derived-errors", "quiet-hours"] + valid)
     func checkReportsEveryProblemAtItsPlace(_ name: String) async throws {
         let folder = TestPaths.fixtures.appendingPathComponent("check/\(name)")
         let expected = try String(contentsOf: folder.appendingPathComponent("expected.txt"), encoding: .utf8)

@@ -12,4 +12,8 @@ enum StageDecision: Sendable, Equatable {
     case pass
     /// Not sent, recorded as silenced with why.
     case silence(reason: String)
+    /// Not sent, recorded as muted with why.
+    case mute(reason: String)
+    /// Not yet: kept pending, due again at `until` (the end of a quiet window).
+    case hold(until: Timestamp)
 }

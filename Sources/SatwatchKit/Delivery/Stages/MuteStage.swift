@@ -1,0 +1,22 @@
+/// Holds notifications during quiet hours (`mute_during`, `active_during`). When the window
+/// ends, the channel hears the alert's latest state only: a held entry with a later one of the
+/// same rule behind it on the channel is muted (a firing that resolved meanwhile sends nothing,
+/// and its resolve follows it), and a resolve whose firing was muted is muted too.
+struct MuteStage: DeliveryStage {
+    let quiet: QuietHours
+    let store: DeliveryStore
+
+    func decide(_ entry: OutboxEntry, channel: String, at now: Timestamp) async throws -> StageDecision {
+        let rule = entry.notification.rule
+        if quiet.isMuted(channel: channel, rule: rule, at: now) {
+            return .hold(until: quiet.releaseTime(channel: channel, rule: rule, after: now))
+        }
+        if entry.notification.status == .resolved, try await store.firingOutcome(of: entry.notification, channel: channel) == .muted {
+            return .mute(reason: "its firing was muted")
+        }
+        if entry.heldUntil != nil, try await store.hasLaterPending(than: entry, channel: channel) {
+            return .mute(reason: "superseded while muted")
+        }
+        return .pass
+    }
+}
