@@ -42,8 +42,8 @@ actor DeliveryStore {
         case .retry(let attempts, let next, let error, let at):
             _ = try store.markRetry(id: entry.id, attempts: attempts, nextAttemptAt: next, error: error, at: at)
         case .dead(let reason, let at): _ = try store.markDead(id: entry.id, at: at, reason: reason)
-        case .silenced(let reason, let at): _ = try store.markSilenced(id: entry.id, at: at, reason: reason)
-        case .muted(let reason, let at): _ = try store.markMuted(id: entry.id, at: at, reason: reason)
+        case .silenced(let reason, let at): _ = try store.markKept(id: entry.id, as: .silenced, at: at, reason: reason)
+        case .muted(let reason, let at): _ = try store.markKept(id: entry.id, as: .muted, at: at, reason: reason)
         case .held(let until, let at): _ = try store.markHeld(id: entry.id, until: until, at: at)
         }
     }

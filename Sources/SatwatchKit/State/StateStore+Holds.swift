@@ -11,14 +11,15 @@ extension StateStore {
         return connection.changes > 0
     }
 
-    /// Records that entry `id` was muted instead of sent.
-    public func markMuted(id: Int64, at now: Timestamp, reason: String) throws -> Bool {
+    /// Records that pending entry `id` was kept from its channel (`silenced` or `muted`) and why.
+    func markKept(id: Int64, as state: OutboxState, at now: Timestamp, reason: String) throws -> Bool {
         let statement = try connection.cached("""
-            UPDATE outbox SET state = 'muted', updated_at = ?2, last_error = ?3 WHERE id = ?1 AND state = 'pending'
+            UPDATE outbox SET state = ?4, updated_at = ?2, last_error = ?3 WHERE id = ?1 AND state = 'pending'
             """)
         try statement.bind(1, id)
         try statement.bind(2, now)
         try statement.bind(3, reason)
+        try statement.bind(4, state.rawValue)
         try statement.execute()
         return connection.changes > 0
     }

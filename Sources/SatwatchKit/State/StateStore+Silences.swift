@@ -52,16 +52,4 @@ extension StateStore {
         try statement.bind(3, channel)
         return try statement.query { OutboxState(rawValue: $0.string(0)) }.first ?? nil
     }
-
-    /// Records that entry `id` was silenced instead of sent.
-    public func markSilenced(id: Int64, at now: Timestamp, reason: String) throws -> Bool {
-        let statement = try connection.cached("""
-            UPDATE outbox SET state = 'silenced', updated_at = ?2, last_error = ?3 WHERE id = ?1 AND state = 'pending'
-            """)
-        try statement.bind(1, id)
-        try statement.bind(2, now)
-        try statement.bind(3, reason)
-        try statement.execute()
-        return connection.changes > 0
-    }
 }

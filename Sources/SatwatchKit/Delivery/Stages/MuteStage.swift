@@ -14,7 +14,9 @@ struct MuteStage: DeliveryStage {
         if entry.notification.status == .resolved, try await store.firingOutcome(of: entry.notification, channel: channel) == .muted {
             return .mute(reason: "its firing was muted")
         }
-        if entry.heldUntil != nil, try await store.hasLaterPending(than: entry, channel: channel) {
+        // Held itself, or queued in the window behind a held entry (a channel delivers in order).
+        let waitedOutWindow = entry.heldUntil != nil || quiet.isMuted(channel: channel, rule: rule, at: entry.createdAt)
+        if waitedOutWindow, try await store.hasLaterPending(than: entry, channel: channel) {
             return .mute(reason: "superseded while muted")
         }
         return .pass

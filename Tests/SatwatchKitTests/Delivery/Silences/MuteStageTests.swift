@@ -23,10 +23,11 @@ import SatwatchTestSupport
         return QuietHours(intervals: intervals, channels: ["hook": TimeIntervalSchedule(muteDuring: ["now"])], rules: [:])
     }
 
-    static func queue(_ harness: Harness, _ status: SatwatchKit.Notification.Status, startsAt: Timestamp, at: Timestamp) throws {
-        let notification = SatwatchKit.Notification(rule: "r", status: status, metric: "btc.usd", value: 1, threshold: 1,
+    static func queue(_ harness: Harness, _ status: SatwatchKit.Notification.Status, rule: String = "r", startsAt: Timestamp,
+                      at: Timestamp) throws {
+        let notification = SatwatchKit.Notification(rule: rule, status: status, metric: "btc.usd", value: 1, threshold: 1,
                                                     at: at, startsAt: startsAt, message: "m", channels: ["hook"])
-        try harness.store.commit([RuleChange(rule: "r", state: RuleState(digest: "d"), notification: notification)], at: at)
+        try harness.store.commit([RuleChange(rule: rule, state: RuleState(digest: "d"), notification: notification)], at: at)
     }
 
     static func states(_ harness: Harness) throws -> [String] {
@@ -48,6 +49,18 @@ import SatwatchTestSupport
                    logger: Logger(level: .error, sink: { _ in }), quiet: quiet, clock: { WallClock.now() + skip.span })
     }
 
+    /// A receiver, a state file and a running dispatcher whose `hook` is muted from now for ten
+    /// minutes, with its clock `ahead` of the wall clock; stop it with `task.cancel()`.
+    static func start(ahead: TimeSpan = .zero) async throws
+        -> (endpoint: HTTPPeer.Endpoint, harness: Harness, skip: Skip, dispatcher: Dispatcher, task: Task<Void, Never>, now: Timestamp) {
+        let endpoint = try await HTTPPeer.shared().endpoint([])
+        let harness = try Harness(["hook": endpoint])
+        let now = WallClock.now()
+        let skip = Skip(ahead)
+        let dispatcher = Self.dispatcher(harness, try Self.quietHours(now: now), skip: skip)
+        return (endpoint, harness, skip, dispatcher, Task { await dispatcher.run() }, now)
+    }
+
     private func waitUntil(_ done: () throws -> Bool) async throws {
         let deadline = Date().addingTimeInterval(60)
         while try !done(), Date() < deadline { try await Task.sleep(for: .milliseconds(25)) }
@@ -55,12 +68,7 @@ import SatwatchTestSupport
     }
 
     @Test func aFiringThatResolvedDuringTheWindowSendsNothing() async throws {
-        let endpoint = try await HTTPPeer.shared().endpoint([])
-        let harness = try Harness(["hook": endpoint])
-        let now = WallClock.now()
-        let skip = Skip(.zero)
-        let dispatcher = Self.dispatcher(harness, try Self.quietHours(now: now), skip: skip)
-        let task = Task { await dispatcher.run() }
+        let (endpoint, harness, skip, dispatcher, task, now) = try await Self.start(ahead: .zero)
         defer { task.cancel() }
         try Self.queue(harness, .firing, startsAt: now, at: now)
         try await waitUntil { try harness.store.entries(states: [.pending], limit: 10).first?.heldUntil != nil }
@@ -72,12 +80,7 @@ import SatwatchTestSupport
     }
 
     @Test func anAlertStillFiringWhenTheWindowEndsIsSentThen() async throws {
-        let endpoint = try await HTTPPeer.shared().endpoint([])
-        let harness = try Harness(["hook": endpoint])
-        let now = WallClock.now()
-        let skip = Skip(.zero)
-        let dispatcher = Self.dispatcher(harness, try Self.quietHours(now: now), skip: skip)
-        let task = Task { await dispatcher.run() }
+        let (endpoint, harness, skip, dispatcher, task, now) = try await Self.start(ahead: .zero)
         defer { task.cancel() }
         try Self.queue(harness, .firing, startsAt: now, at: now)
         try await waitUntil { try harness.store.entries(states: [.pending], limit: 10).first?.heldUntil != nil }
@@ -93,12 +96,7 @@ import SatwatchTestSupport
     }
 
     @Test func theResolveOfAFiringHeardBeforeTheWindowIsSentAfterIt() async throws {
-        let endpoint = try await HTTPPeer.shared().endpoint([])
-        let harness = try Harness(["hook": endpoint])
-        let now = WallClock.now()
-        let skip = Skip(.minutes(-30))
-        let dispatcher = Self.dispatcher(harness, try Self.quietHours(now: now), skip: skip)
-        let task = Task { await dispatcher.run() }
+        let (endpoint, harness, skip, dispatcher, task, now) = try await Self.start(ahead: .minutes(-30))
         defer { task.cancel() }
         try Self.queue(harness, .firing, startsAt: now - .minutes(30), at: now - .minutes(30))
         try await waitUntil { try Self.states(harness) == ["firing sent"] }
@@ -110,5 +108,21 @@ import SatwatchTestSupport
         dispatcher.doorbell.ring()
         try await waitUntil { try Self.states(harness) == ["firing sent", "resolved sent"] }
         #expect(try endpoint.requests().count == 2)
+    }
+
+    /// A channel delivers in order, so what queues behind a held entry waits out the window too
+    /// and is judged the same way when it ends.
+    @Test func entriesQueuedBehindAHeldOneAreJudgedAlike() async throws {
+        let (endpoint, harness, skip, dispatcher, task, now) = try await Self.start(ahead: .zero)
+        defer { task.cancel() }
+        try Self.queue(harness, .firing, startsAt: now, at: now)
+        try await waitUntil { try harness.store.entries(states: [.pending], limit: 10).first?.heldUntil != nil }
+        try Self.queue(harness, .firing, rule: "passes", startsAt: now, at: now)
+        try Self.queue(harness, .resolved, rule: "passes", startsAt: now, at: now + .seconds(1))
+        skip.set(.minutes(15))
+        dispatcher.doorbell.ring()
+        try await waitUntil { try !Self.states(harness).contains { $0.hasSuffix("pending") } }
+        #expect(try Self.states(harness) == ["firing sent", "firing muted", "resolved muted"])
+        #expect(try endpoint.requests().count == 1)
     }
 }

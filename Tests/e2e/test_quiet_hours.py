@@ -1,0 +1,41 @@
+"""Quiet hours through the real binary, with a window built around the current time that ends
+during the test: notifications are held, and when it ends the channel hears the latest state
+only (an alert still firing is sent, one that fired and resolved meanwhile sends nothing)."""
+import datetime
+import time
+
+from conftest import metrics, wait_for
+
+
+def window_around_now():
+    """A UTC window from this minute to a minute boundary 20 to 80 seconds away, and its end."""
+    now = datetime.datetime.now(datetime.timezone.utc)
+    start = now.replace(second=0, microsecond=0)
+    end = start + datetime.timedelta(minutes=1 if now.second < 40 else 2)
+    return start.strftime("%H:%M"), end.strftime("%H:%M"), end.timestamp()
+
+
+def test_a_mute_window_that_ends_during_the_test(feed, receiver, workers):
+    start, end, ends_at = window_around_now()
+    config = {"feeds": {"mempool": {"url": feed.url, "stale_after": "5m"}},
+              "channels": {"console": {"type": "log"},
+                           "hook": {"type": "webhook", "url": receiver.url("/alerts"), "mute_during": ["now"]}},
+              "defaults": {"channels": ["console"]},
+              "time_intervals": {"now": [{"times": [{"start_time": start, "end_time": end}]}]}}
+    rules = [{"name": "stays", "metric": "fee.fastest", "above": 10, "channels": ["hook"]},
+             {"name": "passes", "metric": "fee.economy", "above": 5, "channels": ["hook"]}]
+    worker = workers(config, {"r.json": rules}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12, economy=6)
+    worker.wait_log(r'msg="delivery held" channel=hook rule=stays status=firing id=\S+ until=\S+', timeout=15)
+    feed.fees(12, economy=1)
+    worker.wait_log(r'msg="notification queued" rule=passes status=resolved', timeout=15)
+    assert receiver.requests("/alerts") == [], "nothing while muted"
+    wait_for(lambda: len(receiver.requests("/alerts")) >= 1, timeout=ends_at - time.time() + 20, what="the window to end")
+    assert time.time() >= ends_at - 0.5, "sent only once the window ended"
+    time.sleep(1.5)
+    bodies = receiver.bodies("/alerts")
+    assert [(b["alerts"][0]["labels"]["alertname"], b["status"]) for b in bodies] == [("stays", "firing")]
+    values = metrics(worker)
+    assert values[("satwatch_notifications_muted_total", (("channel", "hook"),))] == 2
+    assert worker.stop() == 0
