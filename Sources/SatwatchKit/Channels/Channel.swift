@@ -12,4 +12,11 @@ public protocol Channel: Sendable {
     var secrets: [String] { get }
     /// Sends one notification.
     func deliver(_ notification: Notification) async -> DeliveryOutcome
+    /// The service's own limit on messages (a chat webhook's), which the dispatcher keeps to;
+    /// nil when it has none. A channel's `"rate"` overrides it.
+    var rateLimit: RateLimit? { get }
+}
+
+extension Channel {
+    public var rateLimit: RateLimit? { nil }
 }

@@ -32,4 +32,7 @@ public struct DiscordChannel: HTTPChannel, ChannelType {
         let content = TextLimit.truncate(NotificationText.chat(notification), to: contentLimit, in: .utf16)
         return ["content": .string(content), "allowed_mentions": ["parse": []]]
     }
+
+    /// Discord allows 5 requests per 2 seconds per webhook.
+    public var rateLimit: RateLimit? { RateLimit(5, per: .seconds(2)) }
 }

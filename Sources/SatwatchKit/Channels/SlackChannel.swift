@@ -42,4 +42,7 @@ public struct SlackChannel: HTTPChannel, ChannelType {
     static func escape(_ text: String) -> String {
         text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
     }
+
+    /// Slack allows about one message a second per incoming webhook.
+    public var rateLimit: RateLimit? { RateLimit(1, per: .seconds(1)) }
 }

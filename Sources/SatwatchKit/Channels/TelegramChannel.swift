@@ -77,4 +77,11 @@ public struct TelegramChannel: HTTPChannel, ChannelType {
         }
         return .string(text)
     }
+
+    /// Telegram allows about one message a second to a chat, and 20 a minute to a group (a
+    /// group's chat id is negative, or a `@channel` name).
+    public var rateLimit: RateLimit? {
+        let isGroup = chatID.number.map { $0 < 0 } ?? true
+        return isGroup ? RateLimit(20, per: .minutes(1)) : RateLimit(1, per: .seconds(1))
+    }
 }

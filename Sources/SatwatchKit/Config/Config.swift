@@ -32,8 +32,8 @@ public struct Config: Sendable {
     public var derived: [DerivedMetric] = []
     /// Named recurring windows (`time_intervals`).
     var timeIntervals: [String: [TimeInterval]] = [:]
-    /// Each channel's `mute_during` / `active_during`, by channel name.
-    var channelQuiet: [String: TimeIntervalSchedule] = [:]
+    /// Each channel's `mute_during` / `active_during` and `rate`, by channel name.
+    var channelDelivery = ChannelDeliverySettings()
 
     /// `state_retention` when the config does not set it: 30 days.
     public static let defaultStateRetention = TimeSpan.hours(24 * 30)

@@ -25,9 +25,9 @@ public enum ConfigLoader {
         let context = ChannelContext(logger: logger, paths: paths)
         // Before channels and rules, which name them in `mute_during` / `active_during`.
         let timeIntervals = root.timeIntervals() ?? [:]
-        var channelQuiet: [String: TimeIntervalSchedule] = [:]
+        var delivery = ChannelDeliverySettings()
         let (channels, channelNames) = root.object("channels").map {
-            loadChannels($0, context: context, secrets: secrets, intervals: timeIntervals, quiet: &channelQuiet)
+            loadChannels($0, context: context, secrets: secrets, intervals: timeIntervals, delivery: &delivery)
         } ?? ([:], [])
         var defaults = root.object("defaults")
         let defaultChannels = defaults?.strings("channels") ?? []
@@ -62,7 +62,7 @@ public enum ConfigLoader {
                             logFormat: format, logLevel: level, redactor: redactor)
         loadRetention(&root, into: &config)
         config.timeIntervals = timeIntervals
-        config.channelQuiet = channelQuiet
+        config.channelDelivery = delivery
         config.derived = root.object("derived").map { loadDerived($0, feeds: feeds) } ?? []
         let portfolios = root.object("portfolios").map { loadPortfolios($0, feeds: feeds) } ?? []
         for portfolio in portfolios where config.derived.contains(where: { $0.name == portfolio.name }) {
@@ -104,7 +104,7 @@ public enum ConfigLoader {
     /// naming them get no second, misleading "unknown channel").
     private static func loadChannels(_ object: ConfigObject, context: ChannelContext, secrets: SecretNeed,
                                      intervals: [String: [TimeInterval]],
-                                     quiet: inout [String: TimeIntervalSchedule]) -> ([String: any Channel], [String]) {
+                                     delivery: inout ChannelDeliverySettings) -> ([String: any Channel], [String]) {
         var channels: [String: any Channel] = [:]
         var names: [String] = []
         var object = object
@@ -115,7 +115,7 @@ public enum ConfigLoader {
             // command does not send through are no error.
             let channelLog = DiagnosticLog()
             let channel = loadChannel(member, path: object.path, log: channelLog, environment: object.environment, context: context,
-                                      intervals: intervals, quiet: &quiet)
+                                      intervals: intervals, delivery: &delivery)
             let needed = secrets.covers(member.key)
             for (index, problem) in channelLog.diagnostics.enumerated() where needed || channelLog.unsetVariables[index] == nil {
                 object.log.append(problem, unsetVariable: channelLog.unsetVariables[index])
@@ -128,10 +128,10 @@ public enum ConfigLoader {
 
     private static func loadChannel(_ member: JSONMember, path: String, log: DiagnosticLog, environment: ConfigEnvironment?,
                                     context: ChannelContext, intervals: [String: [TimeInterval]],
-                                    quiet: inout [String: TimeIntervalSchedule]) -> (any Channel)? {
+                                    delivery: inout ChannelDeliverySettings) -> (any Channel)? {
         guard var settings = ConfigObject(member.node, path: path, log: log, environment: environment),
               let typeName = settings.string("type", required: true) else { return nil }
-        if let schedule = settings.quietHours(known: intervals) { quiet[member.key] = schedule }
+        delivery.read(member.key, &settings, intervals: intervals)
         guard let type = ChannelRegistry.type(named: typeName) else {
             settings.report("type", "unknown channel type \"\(typeName)\"" + EditDistance.hintOrList(for: typeName, among: ChannelRegistry.types.map { $0.typeName }))
             return nil

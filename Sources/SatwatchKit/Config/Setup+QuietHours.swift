@@ -3,6 +3,11 @@ extension Setup {
     var quietHours: QuietHours {
         var rules: [String: TimeIntervalSchedule] = [:]
         for rule in self.rules where !rule.isDisabled { if let quiet = rule.quiet { rules[rule.name] = quiet } }
-        return QuietHours(intervals: config.timeIntervals, channels: config.channelQuiet, rules: rules)
+        return QuietHours(intervals: config.timeIntervals, channels: config.channelDelivery.quiet, rules: rules)
+    }
+
+    /// Each channel's rate limit: its `rate`, else its service's own.
+    var rateLimits: [String: RateLimit] {
+        config.channels.compactMapValues(\.rateLimit).merging(config.channelDelivery.rates) { _, override in override }
     }
 }

@@ -18,7 +18,8 @@ struct Generation: Sendable {
         let dispatcher = Dispatcher(statePath: setup.config.statePath, channels: setup.config.channels,
                                         policy: RetryPolicy(maxRetryAfter: setup.config.maxRetryAfter),
                                         retention: setup.config.stateRetention, logger: logger, counters: boards.deliveries,
-                                        storeHealth: boards.store, gate: gate, quiet: setup.quietHours)
+                                        storeHealth: boards.store, gate: gate, quiet: setup.quietHours,
+                                        rates: setup.rateLimits)
         let evaluator = Evaluator(setup: setup, inputs: inbox, backlog: backlog, alarm: alarm, doorbell: dispatcher.doorbell,
                                   boards: boards, logger: logger)
         var services: [any Service] = [

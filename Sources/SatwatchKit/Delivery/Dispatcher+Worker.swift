@@ -30,6 +30,14 @@ extension Dispatcher {
                     await bell.wait(for: min(entry.nextAttemptAt - now, Self.idleWait))
                     continue
                 }
+                let stagesSaid: DeliveryRecord?
+                do {
+                    stagesSaid = try await passStages(entry, channel: channel.name, now: now)
+                } catch let wait as StageWait {
+                    // A rate limit: nothing to record; the entry stays the head and goes at its turn.
+                    await bell.wait(for: wait.until - now)
+                    continue
+                }
                 guard gate.enter(entry.id) else {
                     // Stopping: no new attempt; wait for the cancellation that follows.
                     try? await Task.sleep(for: .seconds(3600))
@@ -37,7 +45,7 @@ extension Dispatcher {
                 }
                 defer { gate.leave(entry.id) }
                 let record: DeliveryRecord
-                if let kept = try await passStages(entry, channel: channel.name, now: now) {
+                if let kept = stagesSaid {
                     record = kept
                 } else {
                     record = await attempt(entry, through: channel, now: now)
@@ -75,6 +83,8 @@ extension Dispatcher {
                 // Logged once per hold: a later check inside the same window finds it held already.
                 if entry.heldUntil != until { logger.info("delivery held", LogFields(fields.pairs + [("until", until.rfc3339)])) }
                 return .held(until: until, at: now)
+            case .wait(let until):
+                throw StageWait(until: until)
             }
         }
         return nil

@@ -32,11 +32,14 @@ public struct Dispatcher: Sendable {
                 retention: TimeSpan = Config.defaultStateRetention, logger: Logger,
                 counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
                 storeHealth: StoreHealthBoard? = nil, gate: DrainGate = DrainGate(), quiet: QuietHours = .none,
+                rates: [String: RateLimit] = [:],
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         self.channels = channels
         self.store = DeliveryStore(path: statePath)
+        // The rate limit last: what it lets through is sent at once.
         self.stages = [SilenceStage(store: store)] + (quiet.isEmpty ? [] : [MuteStage(quiet: quiet, store: store)])
+            + (rates.isEmpty ? [] : [RateLimitStage(limits: rates)])
         self.statePath = statePath
         self.policy = policy
         self.retention = retention

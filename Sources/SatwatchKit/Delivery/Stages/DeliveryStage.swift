@@ -16,4 +16,6 @@ enum StageDecision: Sendable, Equatable {
     case mute(reason: String)
     /// Not yet: kept pending, due again at `until` (the end of a quiet window).
     case hold(until: Timestamp)
+    /// Not yet, nothing recorded: try again at `until` (a rate limit's next free slot).
+    case wait(until: Timestamp)
 }

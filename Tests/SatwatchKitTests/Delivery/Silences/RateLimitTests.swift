@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import SatwatchKit
+import SatwatchTestSupport
+
+/// Rate limits: parsed from `"rate"`, each service's own, and a burst through the dispatcher to a
+/// real receiver that waits its turn and loses nothing.
+@Suite struct RateLimitTests {
+    @Test(arguments: [
+        ("1/s", RateLimit(1, per: .seconds(1))), ("5/2s", RateLimit(5, per: .seconds(2))), ("20/1m", RateLimit(20, per: .minutes(1))),
+        ("3/m", RateLimit(3, per: .minutes(1))), ("1/500ms", RateLimit(1, per: TimeSpan(milliseconds: 500))),
+        ("0/s", nil), ("-1/s", nil), ("1", nil), ("1/", nil), ("/s", nil), ("x/s", nil), ("1/0s", nil), ("1/s/s", nil),
+    ] as [(String, RateLimit?)])
+    func parsing(_ text: String, _ expected: RateLimit?) {
+        #expect(RateLimit(parsing: text) == expected)
+    }
+
+    @Test func eachChatServiceHasItsOwnLimitAndRateOverridesIt() throws {
+        let folder = try TestPaths.temporaryFolder()
+        try #"""
+            {"state": "state.db", "rules": [], "channels": {
+              "slack": {"type": "slack", "url": "https://hooks.slack.com/services/T0/B0/x"},
+              "discord": {"type": "discord", "url": "https://discord.com/api/webhooks/1/x"},
+              "tg-user": {"type": "telegram", "token": "123:abc", "chat_id": 12345},
+              "tg-group": {"type": "telegram", "token": "123:abc", "chat_id": -1001234567890},
+              "fast-slack": {"type": "slack", "url": "https://hooks.slack.com/services/T0/B0/y", "rate": "3/s"},
+              "hook": {"type": "webhook", "url": "http://127.0.0.1:1/x"},
+              "slow-hook": {"type": "webhook", "url": "http://127.0.0.1:1/y", "rate": "10/1m"}}}
+            """#.write(to: folder.appendingPathComponent("satwatch.json"), atomically: true, encoding: .utf8)
+        let (setup, problems) = Setup.load(path: folder.appendingPathComponent("satwatch.json").path, environment: [:],
+                                           logger: Logger(level: .error, sink: { _ in }))
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(try #require(setup).rateLimits == [
+            "slack": RateLimit(1, per: .seconds(1)), "discord": RateLimit(5, per: .seconds(2)),
+            "tg-user": RateLimit(1, per: .seconds(1)), "tg-group": RateLimit(20, per: .minutes(1)),
+            "fast-slack": RateLimit(3, per: .seconds(1)), "slow-hook": RateLimit(10, per: .minutes(1)),
+        ])
+    }
+
+    @Test func aBurstWaitsItsTurnInOrderAndNothingIsDropped() async throws {
+        let endpoint = try await HTTPPeer.shared().endpoint([])
+        let harness = try DispatcherTests.Harness(["hook": endpoint])
+        let dispatcher = Dispatcher(statePath: harness.statePath, channels: harness.channels,
+                                    policy: RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
+                                    logger: Logger(level: .error, sink: { _ in }), rates: ["hook": RateLimit(2, per: .seconds(1))])
+        for index in 0..<7 { try harness.queue(.firing, rule: "r\(index)", at: Int64(index), channels: ["hook"]) }
+        try await DispatcherTests.run(dispatcher) { try harness.entries().allSatisfy { $0.state == .sent } }
+        let times = try endpoint.requests().map(\.receivedAt).sorted()
+        #expect(times.count == 7)
+        // Never more than 2 in any second: the 3rd after the 1st is a second later, and so on.
+        for index in 2..<times.count { #expect(times[index] - times[index - 2] >= 0.95, "request \(index + 1)") }
+        let order = try endpoint.requests().map { String(decoding: $0.body, as: UTF8.self) }
+        #expect(order.enumerated().allSatisfy { $0.element.contains("\"alertname\":\"r\($0.offset)\"") }, "in order")
+    }
+}
