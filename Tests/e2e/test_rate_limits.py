@@ -16,7 +16,10 @@ def test_a_burst_reaches_a_slack_channel_at_its_pace(feed, receiver, workers):
     wait_for(lambda: len(receiver.requests("/slack")) == count, timeout=30, what="every message")
     times = [request["received_at"] for request in receiver.requests("/slack")]
     gaps = [later - earlier for earlier, later in zip(times, times[1:])]
-    assert min(gaps) >= 0.9, gaps  # never faster than one a second
+    # One a second when sent; where they land, give or take the time on the wire (without the
+    # limit they all land within a few milliseconds).
+    assert min(gaps) >= 0.5, gaps
+    assert times[-1] - times[0] >= count - 1.5, gaps
     assert times[-1] - times[0] < count + 5, "waiting its turn, not backing off"
     texts = [body["text"] for body in receiver.bodies("/slack")]
     assert [f"fees-above-{level}" in text for level, text in zip(range(1, count + 1), texts)] == [True] * count, texts
