@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""A burst through the real `satwatch run` (release build): N rules on fee.fastest cross on one
+frame; how many messages a plain webhook receiver gets and how long until the last one. One
+process plays both peers, so both timestamps come from one clock. Without grouping, each alert
+is its own POST. Prints Markdown table rows. Usage: burst.py BINARY [N...] (default 1000)."""
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import websockets
+
+BINARY = sys.argv[1]
+SIZES = [int(n) for n in sys.argv[2:]] or [1000]
+
+
+def fees(fastest):
+    return json.dumps({"fees": {"fastestFee": fastest, "halfHourFee": 3, "hourFee": 2, "economyFee": 1, "minimumFee": 1}})
+
+
+async def burst(count):
+    clients = set()
+    arrivals = []
+    done = asyncio.Event()
+
+    async def feed(connection):
+        clients.add(connection)
+        try:
+            async for message in connection:
+                if '"ping"' in message:
+                    await connection.send('{"pong": true}')
+        finally:
+            clients.discard(connection)
+
+    async def webhook(reader, writer):
+        while True:
+            try:
+                head = await reader.readuntil(b"\r\n\r\n")
+            except asyncio.IncompleteReadError:
+                return
+            length = int([l for l in head.split(b"\r\n") if l.lower().startswith(b"content-length:")][0].split(b":")[1])
+            body = json.loads(await reader.readexactly(length))
+            arrivals.append((time.perf_counter(), len(body["alerts"])))
+            if sum(alerts for _, alerts in arrivals) >= count:
+                done.set()
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
+            await writer.drain()
+
+    async with websockets.serve(feed, "127.0.0.1", 0, ping_interval=None) as ws_server:
+        http_server = await asyncio.start_server(webhook, "127.0.0.1", 0)
+        ws_port = ws_server.sockets[0].getsockname()[1]
+        http_port = http_server.sockets[0].getsockname()[1]
+        folder = tempfile.mkdtemp(prefix="satwatch-burst-")
+        rules = [{"name": f"r{index}", "metric": "fee.fastest", "above": 10 + index / count} for index in range(count)]
+        with open(os.path.join(folder, "rules.json"), "w") as handle:
+            json.dump({"rules": rules}, handle)
+        with open(os.path.join(folder, "satwatch.json"), "w") as handle:
+            json.dump({"state": "state.db", "rules": ["rules.json"],
+                       "feeds": {"mempool": {"url": f"ws://127.0.0.1:{ws_port}", "api": "http://127.0.0.1:9"}},
+                       "channels": {"hook": {"type": "webhook", "url": f"http://127.0.0.1:{http_port}/"}},
+                       "defaults": {"channels": ["hook"]}, "http": {"listen": "127.0.0.1:0"},
+                       "log": {"level": "error"}}, handle)
+        worker = subprocess.Popen([BINARY, "run", "--config", os.path.join(folder, "satwatch.json")],
+                                  stderr=subprocess.DEVNULL)
+        try:
+            while not clients:
+                await asyncio.sleep(0.05)
+            client = next(iter(clients))
+            await client.send(fees(5))
+            await asyncio.sleep(1.0)
+            sent = time.perf_counter()
+            await client.send(fees(50))
+            await asyncio.wait_for(done.wait(), 600)
+        finally:
+            worker.terminate()
+            worker.wait(30)
+            http_server.close()
+    elapsed = arrivals[-1][0] - sent
+    print(f"| burst: {count} rules crossing on one frame → plain webhook: messages | {len(arrivals)} | POSTs | |")
+    print(f"| burst: {count} rules → plain webhook: until the last is received | {elapsed:.2f} | s | |")
+
+
+for size in SIZES:
+    asyncio.run(burst(size))
