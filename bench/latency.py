@@ -11,43 +11,18 @@ import sys
 import tempfile
 import time
 
-import websockets
+from bench_peers import feed_server, fees, webhook_server
 
 BINARY = sys.argv[1]
 CROSSINGS = int(sys.argv[2]) if len(sys.argv) > 2 else 400
-
-
-def fees(fastest):
-    return json.dumps({"fees": {"fastestFee": fastest, "halfHourFee": 3, "hourFee": 2, "economyFee": 1, "minimumFee": 1}})
 
 
 async def main():
     clients = set()
     arrivals = asyncio.Queue()
 
-    async def feed(connection):
-        clients.add(connection)
-        try:
-            async for message in connection:
-                if '"ping"' in message:
-                    await connection.send('{"pong": true}')
-        finally:
-            clients.discard(connection)
-
-    async def webhook(reader, writer):
-        while True:
-            try:
-                head = await reader.readuntil(b"\r\n\r\n")
-            except asyncio.IncompleteReadError:
-                return  # the client closed its connection (libcurl opens one per request)
-            length = int([l for l in head.split(b"\r\n") if l.lower().startswith(b"content-length:")][0].split(b":")[1])
-            body = await reader.readexactly(length)
-            arrivals.put_nowait((time.perf_counter(), json.loads(body)["status"]))
-            writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
-            await writer.drain()
-
-    async with websockets.serve(feed, "127.0.0.1", 0, ping_interval=None) as ws_server:
-        http_server = await asyncio.start_server(webhook, "127.0.0.1", 0)
+    async with feed_server(clients) as ws_server:
+        http_server = await webhook_server(lambda body: arrivals.put_nowait((time.perf_counter(), body["status"])))
         ws_port = ws_server.sockets[0].getsockname()[1]
         http_port = http_server.sockets[0].getsockname()[1]
         folder = tempfile.mkdtemp(prefix="satwatch-bench-")

@@ -48,21 +48,23 @@ actor DeliveryStore {
         }
     }
 
-    /// Why `entry` must not go to `channel` now because of a silence, or nil: a resolve follows
-    /// what became of its firing on that channel (silenced → silenced; sent → sent, whatever
-    /// silences say now); anything else is silenced while an active silence matches it.
-    func silenceReason(for entry: OutboxEntry, channel: String, at now: Timestamp) throws -> String? {
+    /// Whether `entry` may go to `channel` as far as silences go, in one step of the store: a
+    /// resolve follows what became of its firing on that channel (silenced or muted: the same;
+    /// sent: sent, whatever silences say now); anything else is silenced while an active
+    /// silence matches it.
+    func silenceDecision(for entry: OutboxEntry, channel: String, at now: Timestamp) throws -> StageDecision {
         let notification = entry.notification
         if notification.status == .resolved, let firing = try store.firingOutcome(of: notification, channel: channel) {
-            return firing == .silenced ? "its firing was silenced" : nil
+            switch firing {
+            case .silenced: return .silence(reason: "its firing was silenced")
+            case .muted: return .mute(reason: "its firing was muted")
+            case .pending, .sent, .dead: return .pass
+            }
         }
-        let silence = try store.silences(endingAfter: now).first { $0.isActive(at: now) && $0.matches(notification) }
-        return silence.map { "silenced by \($0.id)" + ($0.comment.isEmpty ? "" : " (\($0.comment))") }
-    }
-
-    /// What became of the firing that `resolved` resolves on `channel`; nil when not found.
-    func firingOutcome(of resolved: Notification, channel: String) throws -> OutboxState? {
-        try store.firingOutcome(of: resolved, channel: channel)
+        guard let silence = try store.silences(endingAfter: now).first(where: { $0.isActive(at: now) && $0.matches(notification) }) else {
+            return .pass
+        }
+        return .silence(reason: "silenced by \(silence.id)" + (silence.comment.isEmpty ? "" : " (\(silence.comment))"))
     }
 
     /// Whether a later entry of the same rule waits behind `entry` on `channel`.

@@ -23,9 +23,6 @@ public struct FeedKind: RawRepresentable, Hashable, Sendable, Comparable, CaseIt
     /// The public endpoint used when the config gives no `url`.
     public var defaultURL: String { definition.defaultURL }
 
-    /// Whether its samples are daily values (see `FeedDefinition.publishesDailyValues`).
-    var publishesDailyValues: Bool { definition.publishesDailyValues }
-
     public var description: String { rawValue }
 
     public static func < (lhs: FeedKind, rhs: FeedKind) -> Bool { lhs.rawValue < rhs.rawValue }

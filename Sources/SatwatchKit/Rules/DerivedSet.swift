@@ -6,10 +6,11 @@ struct DerivedSet: Sendable {
     /// Per derived metric, the slots it reads as values.
     let inputs: [[Int]]
     /// Per slot, the derived metrics its samples recompute.
-    private(set) var routes: [[Int]] = []
+    let routes: [[Int]]
     /// Derived samples computed since the last `take`, for the metric board.
     var computed: [Sample] = []
 
+    /// Binds every derived metric; the last to bind, so every slot exists when it routes them.
     init(_ metrics: [DerivedMetric], slots: inout MetricSlots) {
         var expressions: [BoundExpression] = []
         var inputs: [[Int]] = []
@@ -20,14 +21,11 @@ struct DerivedSet: Sendable {
             expressions.append(expression)
             inputs.append(slots.inputs)
         }
+        var routes = Array(repeating: [Int](), count: slots.count)
+        for (index, read) in inputs.enumerated() { for slot in read { routes[slot].append(index) } }
         self.metrics = metrics
         self.expressions = expressions
         self.inputs = inputs
-    }
-
-    /// Builds the routes once every slot exists.
-    mutating func route(slotCount: Int) {
-        routes = Array(repeating: [], count: slotCount)
-        for (index, slots) in inputs.enumerated() { for slot in slots { routes[slot].append(index) } }
+        self.routes = routes
     }
 }

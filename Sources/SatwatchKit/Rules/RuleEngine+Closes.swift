@@ -27,6 +27,6 @@ extension RuleEngine {
     /// arrive, stamped with the receive time): those reach daily closes only as the feed's
     /// history, never as the running close of today.
     static func closesFromSamples(_ source: String) -> Bool {
-        FeedKind(rawValue: source)?.publishesDailyValues != true
+        !FeedKinds.dailySources.contains(source)
     }
 }

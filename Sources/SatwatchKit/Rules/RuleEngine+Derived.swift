@@ -2,7 +2,7 @@ extension RuleEngine {
     /// Recomputes the derived metrics that read `slot` and feeds each new value to the engine
     /// as a sample of its own (source `derived`). Cycles are refused when the config loads.
     mutating func updateDerived(from slot: Int, at now: Timestamp) -> [RuleChange] {
-        guard slot < derived.routes.count, !derived.routes[slot].isEmpty else { return [] }
+        guard !derived.routes[slot].isEmpty else { return [] }
         var changes: [RuleChange] = []
         for index in derived.routes[slot] {
             guard let value = derived.expressions[index].value(table) else { continue }

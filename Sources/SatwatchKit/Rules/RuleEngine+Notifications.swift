@@ -52,12 +52,12 @@ extension RuleEngine {
         var index = 0
         while index < result.count {
             if let derived = derived.metrics.firstIndex(where: { $0.name == result[index].name }) {
-                for value in derivedInputs(derived) where !result.contains(where: { $0.name == value.name }) { result.append(value) }
+                for value in self.derived.expressions[derived].values(table) where !result.contains(where: { $0.name == value.name }) {
+                    result.append(value)
+                }
             }
             index += 1
         }
         return result
     }
-
-    private func derivedInputs(_ index: Int) -> [ObservedValue] { derived.expressions[index].values(table) }
 }

@@ -69,8 +69,7 @@ public struct RuleEngine: Sendable {
             conditions.append(condition)
             inputs.append(slots.inputs)
         }
-        var derivedSet = DerivedSet(derived, slots: &slots)
-        derivedSet.route(slotCount: slots.count)
+        let derivedSet = DerivedSet(derived, slots: &slots)
         var routes = Array(repeating: [Int](), count: slots.count)
         var candleRoutes = routes
         for (index, slotList) in inputs.enumerated() {
@@ -81,9 +80,8 @@ public struct RuleEngine: Sendable {
             }
         }
         var byMetric: [String: [SlotRoute]] = [:]
-        for (slot, key) in slots.keys.enumerated() {
-            let parts = key.split(separator: "@", maxSplits: 1).map(String.init)
-            byMetric[parts[0], default: []].append(SlotRoute(slot: slot, source: parts.count > 1 ? parts[1] : nil))
+        for (slot, route) in slots.routes.enumerated() {
+            byMetric[route.metric, default: []].append(SlotRoute(slot: slot, source: route.source))
         }
         self.rules = rules
         self.logic = rules.map(\.logic)

@@ -1,7 +1,7 @@
 /// Holds notifications during quiet hours (`mute_during`, `active_during`). When the window
 /// ends, the channel hears the alert's latest state only: a held entry with a later one of the
 /// same rule behind it on the channel is muted (a firing that resolved meanwhile sends nothing,
-/// and its resolve follows it), and a resolve whose firing was muted is muted too.
+/// and its resolve follows it through the silence stage, which keeps every resolve with its firing).
 struct MuteStage: DeliveryStage {
     let quiet: QuietHours
     let store: DeliveryStore
@@ -10,9 +10,6 @@ struct MuteStage: DeliveryStage {
         let rule = entry.notification.rule
         if quiet.isMuted(channel: channel, rule: rule, at: now) {
             return .hold(until: quiet.releaseTime(channel: channel, rule: rule, after: now))
-        }
-        if entry.notification.status == .resolved, try await store.firingOutcome(of: entry.notification, channel: channel) == .muted {
-            return .mute(reason: "its firing was muted")
         }
         // Held itself, or queued in the window behind a held entry (a channel delivers in order).
         let waitedOutWindow = entry.heldUntil != nil || quiet.isMuted(channel: channel, rule: rule, at: entry.createdAt)

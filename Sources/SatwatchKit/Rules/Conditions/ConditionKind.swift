@@ -1,6 +1,6 @@
 /// How one kind of condition is read from a rule file: the keys that select it and its parser.
 /// Each condition type conforms in its `+Parsing` file and is listed in `ConditionKinds.all`.
-protocol ConditionKind {
+protocol ConditionKind: Sendable {
     /// The keys that select the kind (`above`, `below`).
     static var keys: [String] { get }
     /// Whether it may be a part of `all` / `any` (a level condition on one metric).

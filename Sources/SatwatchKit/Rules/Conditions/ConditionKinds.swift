@@ -1,9 +1,9 @@
 /// Every condition kind, in the order `check` lists them: the one place a new kind is registered.
 enum ConditionKinds {
-    static var all: [any ConditionKind.Type] {[
+    static let all: [any ConditionKind.Type] = [
         LevelCondition.self, BandCondition.self, CrossingCondition.self, ChangeCondition.self,
         CompoundCondition.self, NewValueCondition.self,
-    ]}
+    ]
 
     /// Every key that selects a condition.
     static let keys = all.flatMap { $0.keys }

@@ -7,6 +7,8 @@
 public struct MetricSlots: Sendable {
     /// Each slot's key, by slot.
     private(set) var keys: [String] = []
+    /// Each slot's metric, and the feed it is pinned to (nil: any feed), by slot.
+    private(set) var routes: [(metric: String, source: String?)] = []
     private var indexes: [String: Int] = [:]
     /// Per slot, the longest short window (under a day) or `change … within` read from it: how much
     /// recent history to keep. Zero: none.
@@ -53,6 +55,7 @@ public struct MetricSlots: Sendable {
         if let known = indexes[key] { return known }
         indexes[key] = keys.count
         keys.append(key)
+        routes.append((metric, source))
         retention.append(.zero)
         closeDays.append(0)
         return keys.count - 1

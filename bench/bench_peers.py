@@ -1,0 +1,39 @@
+"""The local peers the process-level benchmarks play in one asyncio loop (so every timestamp
+comes from one clock): a mempool-style WebSocket feed and a webhook receiver."""
+import asyncio
+import json
+
+import websockets
+
+
+def fees(fastest):
+    """A mempool `fees` push with `fastestFee` at `fastest`."""
+    return json.dumps({"fees": {"fastestFee": fastest, "halfHourFee": 3, "hourFee": 2, "economyFee": 1, "minimumFee": 1}})
+
+
+def feed_server(clients):
+    """A WebSocket server that keeps its connections in `clients` and answers mempool pings."""
+    async def feed(connection):
+        clients.add(connection)
+        try:
+            async for message in connection:
+                if '"ping"' in message:
+                    await connection.send('{"pong": true}')
+        finally:
+            clients.discard(connection)
+    return websockets.serve(feed, "127.0.0.1", 0, ping_interval=None)
+
+
+async def webhook_server(received):
+    """An HTTP server answering 200 to every POST and calling `received(body)` with its JSON."""
+    async def webhook(reader, writer):
+        while True:
+            try:
+                head = await reader.readuntil(b"\r\n\r\n")
+            except asyncio.IncompleteReadError:
+                return  # the client closed its connection (libcurl opens one per request)
+            length = int([l for l in head.split(b"\r\n") if l.lower().startswith(b"content-length:")][0].split(b":")[1])
+            received(json.loads(await reader.readexactly(length)))
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
+            await writer.drain()
+    return await asyncio.start_server(webhook, "127.0.0.1", 0)
