@@ -15,12 +15,12 @@ public struct LogChannel: Channel, ChannelType {
     }
 
     public func deliver(_ notification: Notification) async -> DeliveryOutcome {
-        logger.deliver(notification.status == .firing ? .warn : .info, "alert \(notification.status.rawValue)", [
-            "rule": notification.rule, "status": notification.status.rawValue,
-            "metric": notification.metric, "value": DisplayNumber.format(notification.value),
-            "threshold": DisplayNumber.format(notification.threshold), "at": notification.at.rfc3339,
-            "channel": name, "id": notification.id, "message": notification.message,
-        ])
+        var fields = [("rule", notification.rule), ("status", notification.status.rawValue), ("metric", notification.metric)]
+        // A band, a compound or an event has no single threshold: left out, as other channels do.
+        if notification.value.isFinite { fields.append(("value", DisplayNumber.format(notification.value))) }
+        if notification.threshold.isFinite { fields.append(("threshold", DisplayNumber.format(notification.threshold))) }
+        fields += [("at", notification.at.rfc3339), ("channel", name), ("id", notification.id), ("message", notification.message)]
+        logger.deliver(notification.status == .firing ? .warn : .info, "alert \(notification.status.rawValue)", LogFields(fields))
         return .delivered
     }
 }

@@ -27,7 +27,9 @@ public enum MetricCatalog {
         return (String(parts[0]), String(parts[1]))
     }
 
-    private static let fixedPrefixes = Set(fixed.compactMap { $0.name.split(separator: ".").first.map(String.init) })
+    /// First parts that never start a price: the fixed names' (`fee`, `mempool`, …) and
+    /// `portfolio`, whose metrics are the config's portfolios (`portfolio.main`).
+    private static let fixedPrefixes = Set(fixed.compactMap { $0.name.split(separator: ".").first.map(String.init) } + ["portfolio"])
 
     /// Whether `code` reads as a lowercase asset or currency code (`btc`, `usdt`, `1inch`).
     static func isAssetCode(_ code: String) -> Bool { isAssetCode(Substring(code)) }
