@@ -1,7 +1,8 @@
 import SatwatchJSON
 
 /// `{"type": "alertmanager", "url": …}`: hands the alert to an Alertmanager, which then groups,
-/// silences, inhibits and routes it. POSTs `<url>/api/v2/alerts` with one postable alert.
+/// silences, inhibits and routes it. POSTs `<url>/api/v2/alerts` with one postable alert, or
+/// with every alert of a group.
 ///
 /// A firing alert is sent without `endsAt`; note that Alertmanager then resolves it by itself
 /// after its `resolve_timeout` (5m by default) unless a reminder (`repeat`) re-sends it. A
@@ -22,13 +23,21 @@ public struct AlertmanagerChannel: HTTPChannel, ChannelType {
             .map { AlertmanagerChannel(name: name, url: $0.url, network: $0.network) }
     }
 
-    /// The POST for `notification`.
-    func request(for notification: Notification) -> ChannelRequest {
-        .json(url.base + "/api/v2/alerts", Self.payload(for: notification))
+    /// The POST for `group`.
+    func request(for group: NotificationGroup) -> ChannelRequest {
+        .json(url.base + "/api/v2/alerts", Self.payload(for: group))
+    }
+
+    /// The array of postable alerts: one per member.
+    static func payload(for group: NotificationGroup) -> JSONValue {
+        .list(group.notifications.map(postable))
     }
 
     /// A one-element array of postable alerts.
-    static func payload(for notification: Notification) -> JSONValue {
+    static func payload(for notification: Notification) -> JSONValue { payload(for: NotificationGroup(notification)) }
+
+    /// One postable alert.
+    private static func postable(_ notification: Notification) -> JSONValue {
         let alert = AlertmanagerAlert(notification)
         var members: [(String, JSONValue)] = [
             ("labels", .strings(alert.labels)),
@@ -36,6 +45,6 @@ public struct AlertmanagerChannel: HTTPChannel, ChannelType {
             ("startsAt", .string(notification.startsAt.rfc3339)),
         ]
         if notification.status == .resolved { members.append(("endsAt", .string(notification.at.rfc3339))) }
-        return [.members(members)]
+        return .members(members)
     }
 }

@@ -1,7 +1,7 @@
 /// A destination for notifications (one configured entry under `channels`).
 ///
-/// A channel only tries once and says how it went; retrying, ordering and giving up are the
-/// dispatcher's job, shared by every channel.
+/// A channel only tries once and says how it went; retrying, ordering, grouping and giving up
+/// are the dispatcher's job, shared by every channel.
 public protocol Channel: Sendable {
     /// The channel's name in the config.
     var name: String { get }
@@ -10,8 +10,13 @@ public protocol Channel: Sendable {
     /// Every string of its settings that must never be shown (URLs and their parts, tokens,
     /// passwords): collected into the config's `Redactor`.
     var secrets: [String] { get }
-    /// Sends one notification.
-    func deliver(_ notification: Notification) async -> DeliveryOutcome
+    /// Sends one message: a lone notification exactly as it would go ungrouped, or a group
+    /// listing each of its members.
+    func deliver(_ group: NotificationGroup) async -> DeliveryOutcome
+    /// How many of `notifications`, from the first, one message of the service can list: all of
+    /// them when it has no size limit, and at least one (a lone notification too long for the
+    /// limit is cut to fit).
+    func capacity(for notifications: ArraySlice<Notification>) -> Int
     /// The service's own limit on messages (a chat webhook's), which the dispatcher keeps to;
     /// nil when it has none. A channel's `"rate"` overrides it.
     var rateLimit: RateLimit? { get }
@@ -19,4 +24,11 @@ public protocol Channel: Sendable {
 
 extension Channel {
     public var rateLimit: RateLimit? { nil }
+
+    public func capacity(for notifications: ArraySlice<Notification>) -> Int { notifications.count }
+
+    /// Sends one notification on its own.
+    public func deliver(_ notification: Notification) async -> DeliveryOutcome {
+        await deliver(NotificationGroup(notification))
+    }
 }

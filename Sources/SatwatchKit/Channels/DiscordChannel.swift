@@ -2,7 +2,8 @@ import SatwatchJSON
 
 /// `{"type": "discord", "url": …}`: posts to a Discord webhook. `content` is limited to 2000
 /// characters; a longer message is truncated visibly (ending with `…`) rather than split, so
-/// one notification stays one post and a retry never duplicates half of it. Mentions are
+/// one notification stays one post and a retry never duplicates half of it. A group lists as
+/// many alerts as fit in one post; the rest go in the next. Mentions are
 /// disabled (`allowed_mentions`), so a message containing `@everyone` pings nobody.
 /// Keys: `url` (required, secret), `timeout`, `ca_file`.
 public struct DiscordChannel: HTTPChannel, ChannelType {
@@ -22,9 +23,21 @@ public struct DiscordChannel: HTTPChannel, ChannelType {
             .map { DiscordChannel(name: name, url: $0.url, network: $0.network) }
     }
 
-    /// The POST for `notification`.
-    func request(for notification: Notification) -> ChannelRequest {
-        .json(url.text, Self.payload(for: notification))
+    /// The POST for `group`.
+    func request(for group: NotificationGroup) -> ChannelRequest {
+        .json(url.text, Self.payload(for: group))
+    }
+
+    /// A lone notification as `payload(for:)` words it; several listed in one `content`.
+    static func payload(for group: NotificationGroup) -> JSONValue {
+        if let single = group.single { return payload(for: single) }
+        let content = TextLimit.truncate(NotificationText.groupText(group), to: contentLimit, in: .utf16)
+        return ["content": .string(content), "allowed_mentions": ["parse": []]]
+    }
+
+    /// How many fit in `content`'s 2000 characters.
+    public func capacity(for notifications: ArraySlice<Notification>) -> Int {
+        NotificationText.fitting(notifications, limit: Self.contentLimit, in: .utf16)
     }
 
     /// `{"content": …, "allowed_mentions": {"parse": []}}`.

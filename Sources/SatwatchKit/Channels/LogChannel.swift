@@ -14,13 +14,18 @@ public struct LogChannel: Channel, ChannelType {
         LogChannel(name: name, logger: context.logger)
     }
 
-    public func deliver(_ notification: Notification) async -> DeliveryOutcome {
+    /// One event per member: the log has no message to share.
+    public func deliver(_ group: NotificationGroup) async -> DeliveryOutcome {
+        for notification in group.notifications { log(notification) }
+        return .delivered
+    }
+
+    private func log(_ notification: Notification) {
         var fields = [("rule", notification.rule), ("status", notification.status.rawValue), ("metric", notification.metric)]
         // A band, a compound or an event has no single threshold: left out, as other channels do.
         if notification.value.isFinite { fields.append(("value", DisplayNumber.format(notification.value))) }
         if notification.threshold.isFinite { fields.append(("threshold", DisplayNumber.format(notification.threshold))) }
         fields += [("at", notification.at.rfc3339), ("channel", name), ("id", notification.id), ("message", notification.message)]
         logger.deliver(notification.status == .firing ? .warn : .info, "alert \(notification.status.rawValue)", LogFields(fields))
-        return .delivered
     }
 }

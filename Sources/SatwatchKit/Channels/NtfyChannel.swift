@@ -25,15 +25,23 @@ public struct NtfyChannel: HTTPChannel, ChannelType {
         return NtfyChannel(name: name, url: url, token: token, network: network)
     }
 
-    /// The POST for `notification`.
-    func request(for notification: Notification) -> ChannelRequest {
-        let firing = notification.status == .firing
+    /// The POST for `group`: a lone notification's message, or each member's headline and values
+    /// under a title counting them.
+    func request(for group: NotificationGroup) -> ChannelRequest {
+        let firing = group.status == .firing
+        let title = group.single.map(NotificationText.title) ?? NotificationText.groupTitle(group.notifications)
+        let text = group.single?.message ?? group.notifications.map(NotificationText.chat).joined(separator: NotificationText.memberSeparator)
         var headers = [ChannelRequest.Header(name: "Content-Type", value: "text/plain; charset=utf-8"),
-                       .init(name: "Title", value: NotificationText.title(notification)),
+                       .init(name: "Title", value: title),
                        .init(name: "Priority", value: firing ? "4" : "3"),
                        .init(name: "Tags", value: firing ? "rotating_light" : "white_check_mark")]
         if let token { headers.append(.init(name: "Authorization", value: "Bearer \(token)")) }
-        let body = TextLimit.truncate(notification.message, to: Self.messageLimit, in: .utf8)
+        let body = TextLimit.truncate(text, to: Self.messageLimit, in: .utf8)
         return ChannelRequest(url: url.text, headers: headers, body: Array(body.utf8))
+    }
+
+    /// How many fit in ntfy's 4096-byte message (the title is a header, counted here anyway).
+    public func capacity(for notifications: ArraySlice<Notification>) -> Int {
+        NotificationText.fitting(notifications, limit: Self.messageLimit, in: .utf8)
     }
 }

@@ -1,6 +1,6 @@
 import SatwatchNet
 
-/// `{"type": "smtp", …}`: mails each notification through an SMTP server (libcurl). The subject
+/// `{"type": "smtp", …}`: mails each notification (or group) through an SMTP server (libcurl). The subject
 /// is `[FIRING] rule: message` / `[RESOLVED] …`, the body the message and the facts, `Date` the
 /// notification's time and `Message-ID` `<id@satwatch>`, so a repeated delivery is recognisable.
 /// Keys: `url` (required; `smtp://host:port` or `smtps://host:port`), `tls` (`starttls`, the
@@ -40,9 +40,9 @@ public struct SMTPChannel: Channel, ChannelType {
                            from: from, to: to, network: network)
     }
 
-    public func deliver(_ notification: Notification) async -> DeliveryOutcome {
+    public func deliver(_ group: NotificationGroup) async -> DeliveryOutcome {
         do {
-            try await Self.sender.send(request(for: notification))
+            try await Self.sender.send(request(for: group))
             return .delivered
         } catch {
             return DeliveryClassifier.smtp(curlCode: error.curl.code, replyCode: error.responseCode,
@@ -50,9 +50,9 @@ public struct SMTPChannel: Channel, ChannelType {
         }
     }
 
-    /// The SMTP session's request for `notification`.
-    func request(for notification: Notification) -> SMTPRequest {
-        let message = mail(for: notification)
+    /// The SMTP session's request for `group`.
+    func request(for group: NotificationGroup) -> SMTPRequest {
+        let message = group.single.map(mail(for:)) ?? mail(for: group)
         return SMTPRequest(url: url.text, security: security, username: username, password: password,
                            from: from.address, recipients: message.envelopeRecipients, message: message.rendered(),
                            timeout: network.timeout.duration, caFile: network.caFile)
@@ -68,4 +68,23 @@ public struct SMTPChannel: Channel, ChannelType {
                            extraHeaders: [("X-Satwatch-Rule", notification.rule),
                                           ("X-Satwatch-Status", notification.status.rawValue)])
     }
+
+    /// The mail for a group of several: the subject counts them and names their rules, the
+    /// body gives each alert's headline and facts, as its own mail would.
+    func mail(for group: NotificationGroup) -> MailMessage {
+        let rules = TextLimit.truncate(group.notifications.map(\.rule).joined(separator: ", "), to: Self.subjectRulesLimit, in: .utf16)
+        let members = group.notifications.map { notification in
+            ([NotificationText.headline(notification)] + NotificationText.facts(notification).map { "\($0): \($1)" })
+                .joined(separator: "\n")
+        }
+        let latest = group.notifications.map(\.at).max() ?? group.notifications[0].at
+        return MailMessage(from: from, to: to, subject: "\(NotificationText.groupTitle(group.notifications)): \(rules)",
+                           body: members.joined(separator: NotificationText.memberSeparator) + "\n",
+                           date: latest.milliseconds.floorDivided(by: 1000).quotient,
+                           messageID: "\(group.id)@satwatch",
+                           extraHeaders: [("X-Satwatch-Status", group.status.rawValue)])
+    }
+
+    /// How much of a group's subject names its rules; the body names every one.
+    static let subjectRulesLimit = 160
 }

@@ -2,7 +2,8 @@ import SatwatchJSON
 
 /// `{"type": "slack", "url": …}`: posts to a Slack incoming webhook. `text` carries the headline
 /// (what notifications and clients without attachments show); one attachment adds a colour bar
-/// (red firing, green resolved) and the facts as fields. Slack cuts `text` beyond 40,000
+/// (red firing, green resolved) and the facts as fields. A group is one message whose `text`
+/// lists each alert, as many as fit Slack's limit. Slack cuts `text` beyond 40,000
 /// characters itself; satwatch cuts it first, visibly.
 /// Keys: `url` (required, secret), `timeout`, `ca_file`.
 public struct SlackChannel: HTTPChannel, ChannelType {
@@ -22,9 +23,22 @@ public struct SlackChannel: HTTPChannel, ChannelType {
             .map { SlackChannel(name: name, url: $0.url, network: $0.network) }
     }
 
-    /// The POST for `notification`.
-    func request(for notification: Notification) -> ChannelRequest {
-        .json(url.text, Self.payload(for: notification))
+    /// The POST for `group`.
+    func request(for group: NotificationGroup) -> ChannelRequest {
+        .json(url.text, Self.payload(for: group))
+    }
+
+    /// A lone notification as `payload(for:)` words it; several as one `text` listing each
+    /// (headline and values), under a colour bar that is red while any of them fires.
+    static func payload(for group: NotificationGroup) -> JSONValue {
+        if let single = group.single { return payload(for: single) }
+        let text = TextLimit.truncate(escape(NotificationText.groupText(group)), to: textLimit, in: .utf16)
+        return ["text": .string(text), "attachments": [["color": .string(color(group.status))]]]
+    }
+
+    /// How many fit in `text`'s limit, escaped as sent.
+    public func capacity(for notifications: ArraySlice<Notification>) -> Int {
+        NotificationText.fitting(notifications, limit: Self.textLimit, in: .utf16, transform: Self.escape)
     }
 
     /// `{"text": …, "attachments": [{"color": …, "fields": […]}]}`.
@@ -33,9 +47,11 @@ public struct SlackChannel: HTTPChannel, ChannelType {
         let fields = NotificationText.facts(notification).map { title, value -> JSONValue in
             ["title": .string(title), "value": .string(escape(value)), "short": true]
         }
-        let color = notification.status == .firing ? "#d63232" : "#2eb67d"
-        return ["text": .string(text), "attachments": [["color": .string(color), "fields": .list(fields)]]]
+        return ["text": .string(text), "attachments": [["color": .string(color(notification.status)), "fields": .list(fields)]]]
     }
+
+    /// Red while firing, green once resolved.
+    static func color(_ status: Notification.Status) -> String { status == .firing ? "#d63232" : "#2eb67d" }
 
     /// Slack reads `&`, `<` and `>` as markup (`<url|link>`, `<!channel>`); these three must be
     /// sent as entities so a message shows literally and cannot ping a channel.

@@ -22,9 +22,28 @@ public struct TeamsChannel: HTTPChannel, ChannelType {
             .map { TeamsChannel(name: name, url: $0.url, network: $0.network) }
     }
 
-    /// The POST for `notification`.
-    func request(for notification: Notification) -> ChannelRequest {
-        .json(url.text, Self.payload(for: notification))
+    /// The POST for `group`.
+    func request(for group: NotificationGroup) -> ChannelRequest {
+        .json(url.text, Self.payload(for: group))
+    }
+
+    /// A lone notification as `payload(for:)` words it; several as one card: a title counting
+    /// them, then a text block per alert (its headline and values).
+    static func payload(for group: NotificationGroup) -> JSONValue {
+        if let single = group.single { return payload(for: single) }
+        let title = NotificationText.groupTitle(group.notifications)
+        let members = TextLimit.truncate(group.notifications.map(NotificationText.chat).joined(separator: NotificationText.memberSeparator),
+                                         to: messageLimit - title.utf16.count - NotificationText.memberSeparator.utf16.count, in: .utf16)
+        return message(card: [
+            ["type": "TextBlock", "text": .string(title), "weight": "Bolder",
+             "size": "Medium", "color": group.status == .firing ? "Attention" : "Good", "wrap": true],
+            ["type": "TextBlock", "text": .string(members), "wrap": true],
+        ])
+    }
+
+    /// How many fit in the message's share of Teams' limit.
+    public func capacity(for notifications: ArraySlice<Notification>) -> Int {
+        NotificationText.fitting(notifications, limit: Self.messageLimit, in: .utf16)
     }
 
     /// `{"type": "message", "attachments": [{"contentType": "application/vnd.microsoft.card.adaptive", "content": card}]}`.
@@ -32,17 +51,22 @@ public struct TeamsChannel: HTTPChannel, ChannelType {
         let facts = NotificationText.facts(notification).map { title, value -> JSONValue in
             ["title": .string(title), "value": .string(value)]
         }
+        return message(card: [
+            ["type": "TextBlock", "text": .string(NotificationText.title(notification)), "weight": "Bolder",
+             "size": "Medium", "color": notification.status == .firing ? "Attention" : "Good", "wrap": true],
+            ["type": "TextBlock", "text": .string(TextLimit.truncate(notification.message, to: messageLimit, in: .utf16)),
+             "wrap": true],
+            ["type": "FactSet", "facts": .list(facts)],
+        ])
+    }
+
+    /// The Workflows message carrying one Adaptive Card with `body`.
+    private static func message(card body: [JSONValue]) -> JSONValue {
         let card: JSONValue = [
             "$schema": "http://adaptivecards.io/schemas/adaptive-card.json",
             "type": "AdaptiveCard",
             "version": "1.4",
-            "body": [
-                ["type": "TextBlock", "text": .string(NotificationText.title(notification)), "weight": "Bolder",
-                 "size": "Medium", "color": notification.status == .firing ? "Attention" : "Good", "wrap": true],
-                ["type": "TextBlock", "text": .string(TextLimit.truncate(notification.message, to: messageLimit, in: .utf16)),
-                 "wrap": true],
-                ["type": "FactSet", "facts": .list(facts)],
-            ],
+            "body": .list(body),
             "msteams": ["width": "Full"],
         ]
         return ["type": "message", "attachments": [

@@ -35,15 +35,25 @@ public struct TelegramChannel: HTTPChannel, ChannelType {
         return TelegramChannel(name: name, base: base, token: token, chatID: chatID, network: network)
     }
 
-    /// The POST for `notification`.
-    func request(for notification: Notification) -> ChannelRequest {
-        .json("\(base.base)/bot\(token)/sendMessage", payload(for: notification))
+    /// The POST for `group`.
+    func request(for group: NotificationGroup) -> ChannelRequest {
+        .json("\(base.base)/bot\(token)/sendMessage", payload(for: group))
     }
 
-    /// `{"chat_id": …, "text": …, "link_preview_options": {"is_disabled": true}}`.
-    func payload(for notification: Notification) -> JSONValue {
-        let text = TextLimit.truncate(NotificationText.chat(notification), to: Self.textLimit, in: .utf16)
+    /// `{"chat_id": …, "text": …, "link_preview_options": {"is_disabled": true}}`; a group's
+    /// text lists each alert.
+    func payload(for group: NotificationGroup) -> JSONValue {
+        let full = group.single.map(NotificationText.chat) ?? NotificationText.groupText(group)
+        let text = TextLimit.truncate(full, to: Self.textLimit, in: .utf16)
         return ["chat_id": chatID, "text": .string(text), "link_preview_options": ["is_disabled": true]]
+    }
+
+    /// The payload for one notification on its own.
+    func payload(for notification: Notification) -> JSONValue { payload(for: NotificationGroup(notification)) }
+
+    /// How many fit in `text`'s 4096 characters.
+    public func capacity(for notifications: ArraySlice<Notification>) -> Int {
+        NotificationText.fitting(notifications, limit: Self.textLimit, in: .utf16)
     }
 
     /// `<digits>:<letters, digits, - and _>`; anything else could alter the request path.

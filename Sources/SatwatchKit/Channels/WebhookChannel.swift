@@ -1,9 +1,11 @@
 import SatwatchJSON
 
 /// `{"type": "webhook", "url": …}`: POSTs the Alertmanager webhook payload, version 4, so any
-/// receiver written for Alertmanager works unchanged. One notification is one group of one alert.
+/// receiver written for Alertmanager works unchanged. An ungrouped notification is a group of one
+/// alert (grouped by `alertname`); a channel's `"group"` sends several alerts in one payload,
+/// grouped by nothing (`groupKey` `{}:{}`), as Alertmanager does for `group_by: []`.
 ///
-/// Besides the v4 fields it sends `notificationId`, the notification's stable id: a retried
+/// Besides the v4 fields it sends `notificationId`, the message's stable id: a retried
 /// delivery repeats it, so a receiver drops a body whose id it has already seen.
 /// Keys: `url` (required), `timeout`, `ca_file`.
 public struct WebhookChannel: HTTPChannel, ChannelType {
@@ -21,18 +23,41 @@ public struct WebhookChannel: HTTPChannel, ChannelType {
             .map { WebhookChannel(name: name, url: $0.url, network: $0.network) }
     }
 
-    /// The POST for `notification`.
-    func request(for notification: Notification) -> ChannelRequest {
-        .json(url.text, Self.payload(for: notification, receiver: name))
+    /// The POST for `group`.
+    func request(for group: NotificationGroup) -> ChannelRequest {
+        .json(url.text, Self.payload(for: group, receiver: name))
     }
 
-    /// The v4 payload; `receiver` is the channel's name.
+    /// The v4 payload for one notification; `receiver` is the channel's name.
     static func payload(for notification: Notification, receiver: String) -> JSONValue {
-        let alert = AlertmanagerAlert(notification)
-        let status = JSONValue.string(notification.status.rawValue)
+        payload(for: NotificationGroup(notification), receiver: receiver)
+    }
+
+    /// The v4 payload; `receiver` is the channel's name. Common labels and annotations are those
+    /// every alert has with the same value.
+    static func payload(for group: NotificationGroup, receiver: String) -> JSONValue {
+        let alerts = group.notifications.map(AlertmanagerAlert.init)
+        let single = group.single
+        return [
+            "version": "4",
+            "groupKey": .string(single.map { groupKey($0.rule) } ?? "{}:{}"),
+            "truncatedAlerts": 0,
+            "status": .string(group.status.rawValue),
+            "receiver": .string(receiver),
+            "groupLabels": single.map { ["alertname": .string($0.rule)] } ?? .members([]),
+            "commonLabels": .strings(common(alerts.map(\.labels))),
+            "commonAnnotations": .strings(common(alerts.map(\.annotations))),
+            "externalURL": "",
+            "alerts": .list(zip(group.notifications, alerts).map(item)),
+            "notificationId": .string(group.id),
+        ]
+    }
+
+    /// One element of `alerts`.
+    private static func item(_ notification: Notification, _ alert: AlertmanagerAlert) -> JSONValue {
         let endsAt = notification.status == .resolved ? notification.at.rfc3339 : AlertmanagerAlert.zeroTime
-        let item: JSONValue = [
-            "status": status,
+        return [
+            "status": .string(notification.status.rawValue),
             "labels": .strings(alert.labels),
             "annotations": .strings(alert.annotations),
             "startsAt": .string(notification.startsAt.rfc3339),
@@ -40,19 +65,12 @@ public struct WebhookChannel: HTTPChannel, ChannelType {
             "generatorURL": "",
             "fingerprint": .string(alert.fingerprint),
         ]
-        return [
-            "version": "4",
-            "groupKey": .string(groupKey(notification.rule)),
-            "truncatedAlerts": 0,
-            "status": status,
-            "receiver": .string(receiver),
-            "groupLabels": ["alertname": .string(notification.rule)],
-            "commonLabels": .strings(alert.labels),
-            "commonAnnotations": .strings(alert.annotations),
-            "externalURL": "",
-            "alerts": [item],
-            "notificationId": .string(notification.id),
-        ]
+    }
+
+    /// The pairs every set has with the same value, in the first set's order.
+    private static func common(_ sets: [[Label]]) -> [Label] {
+        guard let first = sets.first else { return [] }
+        return first.filter { label in sets.dropFirst().allSatisfy { $0.contains(label) } }
     }
 
     /// `{}:{alertname="btc-above-100k"}`: Alertmanager's form (route `{}`, then the group

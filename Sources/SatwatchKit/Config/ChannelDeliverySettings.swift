@@ -1,12 +1,15 @@
 /// What the config says about how channels are delivered to, beside each channel's own keys:
-/// quiet hours (`mute_during`, `active_during`) and rate overrides (`rate`), by channel name.
+/// quiet hours (`mute_during`, `active_during`), grouping (`group`) and rate overrides (`rate`),
+/// by channel name.
 struct ChannelDeliverySettings: Sendable {
     var quiet: [String: TimeIntervalSchedule] = [:]
     var rates: [String: RateLimit] = [:]
+    var groups: [String: GroupTiming] = [:]
 
     /// Reads a channel's delivery keys from its settings.
     mutating func read(_ name: String, _ settings: inout ConfigObject, intervals: [String: [TimeInterval]]) {
         if let schedule = settings.quietHours(known: intervals) { quiet[name] = schedule }
+        if let timing = settings.groupTiming() { groups[name] = timing }
         if let text = settings.string("rate") {
             if let rate = RateLimit(parsing: text) {
                 rates[name] = rate

@@ -19,7 +19,7 @@ struct Generation: Sendable {
                                         policy: RetryPolicy(maxRetryAfter: setup.config.maxRetryAfter),
                                         retention: setup.config.stateRetention, logger: logger, counters: boards.deliveries,
                                         storeHealth: boards.store, gate: gate, quiet: setup.quietHours,
-                                        rates: setup.rateLimits)
+                                        rates: setup.rateLimits, groups: setup.config.channelDelivery.groups)
         let evaluator = Evaluator(setup: setup, inputs: inbox, backlog: backlog, alarm: alarm, doorbell: dispatcher.doorbell,
                                   boards: boards, logger: logger)
         var services: [any Service] = [

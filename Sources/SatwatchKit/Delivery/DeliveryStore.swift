@@ -35,8 +35,15 @@ actor DeliveryStore {
         Set(try store.outboxCounts().filter { $0.value.pending > 0 }.keys)
     }
 
+    /// Writes what an attempt concluded about a message's entries, in one transaction.
+    func record(_ record: DeliveryRecord, for entries: [OutboxEntry]) throws {
+        try store.inTransaction {
+            for entry in entries { try self.record(record, for: entry) }
+        }
+    }
+
     /// Writes what an attempt concluded about `entry`.
-    func record(_ record: DeliveryRecord, for entry: OutboxEntry) throws {
+    private func record(_ record: DeliveryRecord, for entry: OutboxEntry) throws {
         switch record {
         case .sent(let at): _ = try store.markSent(id: entry.id, at: at)
         case .retry(let attempts, let next, let error, let at):
@@ -66,6 +73,17 @@ actor DeliveryStore {
         }
         return .silence(reason: "silenced by \(silence.id)" + (silence.comment.isEmpty ? "" : " (\(silence.comment))"))
     }
+
+    /// The pending entries of `channel` a new group may take (`StateStore.groupCandidates`).
+    func groupCandidates(channel: String, dueBy now: Timestamp, limit: Int) throws -> [OutboxEntry] {
+        try store.groupCandidates(channel: channel, dueBy: now, limit: limit)
+    }
+
+    /// The pending members of a formed group.
+    func batchMembers(_ batch: Int64) throws -> [OutboxEntry] { try store.batchMembers(batch) }
+
+    /// Fixes the members of each message, named by its first entry.
+    func formBatches(_ batches: [[Int64]]) throws { try store.formBatches(batches) }
 
     /// Whether a later entry of the same rule waits behind `entry` on `channel`.
     func hasLaterPending(than entry: OutboxEntry, channel: String) throws -> Bool {

@@ -2,56 +2,56 @@ extension Dispatcher {
     /// Longest sleep with nothing to do; a safety net in case a ring is missed.
     static let idleWait = TimeSpan.seconds(30)
 
-    /// Delivers `channel`'s entries in order until cancelled.
+    /// Delivers `channel`'s entries in order until cancelled, one message at a time: the head
+    /// alone, or the group it leads.
     ///
     /// When the state file fails (disk full, read-only, damaged), the worker backs off on the
     /// retry schedule of a failed delivery, and an outcome it could not record is kept and
-    /// recorded first once the file works again: the entry is never sent again meanwhile.
+    /// recorded first once the file works again: the message is never sent again meanwhile.
     func work(channel: any Channel, bell: Doorbell) async {
         let part = "deliveries to \(channel.name)"
-        var unrecorded: (DeliveryRecord, OutboxEntry)?
+        var unrecorded: (DeliveryRecord, [OutboxEntry])?
         var storeFailures = 0
         while !Task.isCancelled {
             do {
-                if let (record, entry) = unrecorded {
-                    try await store.record(record, for: entry)
+                if let (record, entries) = unrecorded {
+                    try await store.record(record, for: entries)
                     unrecorded = nil
                     storeHealth.succeeded(part, at: clock())
                 }
                 let head = try await store.head(of: channel.name)
                 storeFailures = 0
                 storeHealth.succeeded(part, at: clock())
-                guard let entry = head else {
+                guard let head else {
                     await bell.wait(for: Self.idleWait)
                     continue
                 }
                 let now = clock()
-                if entry.nextAttemptAt > now {
-                    await bell.wait(for: min(entry.nextAttemptAt - now, Self.idleWait))
+                if head.nextAttemptAt > now {
+                    await bell.wait(for: min(head.nextAttemptAt - now, Self.idleWait))
                     continue
                 }
-                let stagesSaid: DeliveryRecord?
+                let message: [OutboxEntry]
                 do {
-                    stagesSaid = try await passStages(entry, channel: channel.name, now: now)
+                    message = try await nextMessage(from: head, channel: channel, now: now)
+                    if !message.isEmpty, let slot = pacing.admit(channel.name, at: now) { throw StageWait(until: slot) }
                 } catch let wait as StageWait {
-                    // A rate limit: nothing to record; the entry stays the head and goes at its turn.
+                    // Gathering or paced: nothing to record; the head goes at its turn.
                     await bell.wait(for: wait.until - now)
                     continue
                 }
-                guard gate.enter(entry.id) else {
+                // Every entry was kept from the channel (and recorded so): on to the next.
+                if message.isEmpty { continue }
+                let ids = message.map(\.id)
+                guard gate.enter(ids) else {
                     // Stopping: no new attempt; wait for the cancellation that follows.
                     try? await Task.sleep(for: .seconds(3600))
                     continue
                 }
-                defer { gate.leave(entry.id) }
-                let record: DeliveryRecord
-                if let kept = stagesSaid {
-                    record = kept
-                } else {
-                    record = await attempt(entry, through: channel, now: now)
-                }
-                unrecorded = (record, entry)
-                try await store.record(record, for: entry)
+                defer { gate.leave(ids) }
+                let record = await attempt(message, through: channel, now: now)
+                unrecorded = (record, message)
+                try await store.record(record, for: message)
                 unrecorded = nil
             } catch {
                 storeFailures += 1
@@ -61,6 +61,43 @@ extension Dispatcher {
                 try? await Task.sleep(for: delay.duration)
             }
         }
+    }
+
+    /// The entries `channel`'s next message carries, each past the stages; empty when the
+    /// stages kept all of them from it. A formed group (a batch) goes again as it was; on a
+    /// grouping channel a new group forms once due (`StageWait` until then); otherwise the head
+    /// goes alone.
+    func nextMessage(from head: OutboxEntry, channel: any Channel, now: Timestamp) async throws -> [OutboxEntry] {
+        if let batch = head.batch {
+            return try await passing(try await store.batchMembers(batch), channel: channel.name, now: now)
+        }
+        guard let timing = grouping.timing(for: channel.name) else {
+            return try await passing([head], channel: channel.name, now: now)
+        }
+        let due = grouping.due(head, channel: channel.name, timing: timing)
+        if due > now { throw StageWait(until: due) }
+        let candidates = try await store.groupCandidates(channel: channel.name, dueBy: now, limit: GroupStage.maxMembers)
+        let members = try await passing(candidates, channel: channel.name, now: now)
+        grouping.didForm(on: channel.name, at: now, full: candidates.count == GroupStage.maxMembers)
+        guard !members.isEmpty else { return [] }
+        let messages = GroupStage.messages(members, for: channel)
+        try await store.formBatches(messages.map { $0.map(\.id) })
+        return messages[0]
+    }
+
+    /// The entries of `entries` the stages let through, in order; each one they keep from the
+    /// channel is recorded so. A held entry ends the run: those behind it wait with it.
+    func passing(_ entries: [OutboxEntry], channel: String, now: Timestamp) async throws -> [OutboxEntry] {
+        var through: [OutboxEntry] = []
+        for entry in entries {
+            guard let kept = try await passStages(entry, channel: channel, now: now) else {
+                through.append(entry)
+                continue
+            }
+            try await store.record(kept, for: [entry])
+            if case .held = kept { break }
+        }
+        return through
     }
 
     /// Runs `entry` through the stages: the record of the first that keeps it from the channel,
@@ -83,43 +120,8 @@ extension Dispatcher {
                 // Logged once per hold: a later check inside the same window finds it held already.
                 if entry.heldUntil != until { logger.info("delivery held", LogFields(fields.pairs + [("until", until.rfc3339)])) }
                 return .held(until: until, at: now)
-            case .wait(let until):
-                throw StageWait(until: until)
             }
         }
         return nil
-    }
-
-    /// One delivery attempt: what it concluded, counted and logged once.
-    func attempt(_ entry: OutboxEntry, through channel: any Channel, now: Timestamp) async -> DeliveryRecord {
-        let notification = entry.notification
-        let fields: LogFields = ["channel": channel.name, "rule": notification.rule,
-                                 "status": notification.status.rawValue, "id": notification.id]
-        if policy.isExpired(created: entry.ageStart, now: now) {
-            let reason = policy.expiryReason(lastError: entry.lastError)
-            counters.record(channel.name) { $0.dead += 1 }
-            logger.error("delivery dead", LogFields(fields.pairs + [("reason", reason)]))
-            return .dead(reason: reason, at: now)
-        }
-        switch await channel.deliver(notification) {
-        case .delivered:
-            counters.record(channel.name) { $0.sent += 1 }
-            logger.info("delivered", LogFields(fields.pairs + [("attempts", "\(entry.attempts + 1)")]))
-            return .sent(at: clock())
-        case .failed(let failure) where failure.retryable:
-            let attempts = entry.attempts + 1
-            let delay = policy.delay(afterAttempts: attempts, retryAfter: failure.retryAfter, random: random)
-            // Counted from when the answer arrived, not from when the attempt began: a slow
-            // 429 must not shorten the receiver's Retry-After.
-            let answered = clock()
-            counters.record(channel.name) { $0.failed += 1 }
-            logger.warn("delivery failed, will retry", LogFields(fields.pairs + [
-                ("attempt", "\(attempts)"), ("retry_in", delay.text), ("error", failure.reason)]))
-            return .retry(attempts: attempts, next: answered + delay, error: failure.reason, at: answered)
-        case .failed(let failure):
-            counters.record(channel.name) { $0.failed += 1; $0.dead += 1 }
-            logger.error("delivery dead", LogFields(fields.pairs + [("reason", failure.reason)]))
-            return .dead(reason: failure.reason, at: clock())
-        }
     }
 }

@@ -8,8 +8,12 @@ public struct Dispatcher: Sendable {
     /// The channels by name.
     public let channels: [String: any Channel]
     let store: DeliveryStore
-    /// What each entry passes through before it is sent, in order.
+    /// What each entry passes through on its own before it is sent, in order.
     let stages: [any DeliveryStage]
+    /// Makes one message of several entries, on the channels that group.
+    let grouping: GroupStage
+    /// Paces each channel's messages to its service's limit; last before sending.
+    let pacing: RateLimitStage
     let statePath: String
     let policy: RetryPolicy
     /// How long sent and dead entries are kept (`state_retention`).
@@ -32,14 +36,14 @@ public struct Dispatcher: Sendable {
                 retention: TimeSpan = Config.defaultStateRetention, logger: Logger,
                 counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
                 storeHealth: StoreHealthBoard? = nil, gate: DrainGate = DrainGate(), quiet: QuietHours = .none,
-                rates: [String: RateLimit] = [:],
+                rates: [String: RateLimit] = [:], groups: [String: GroupTiming] = [:],
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         self.channels = channels
         self.store = DeliveryStore(path: statePath)
-        // The rate limit last: what it lets through is sent at once.
         self.stages = [SilenceStage(store: store)] + (quiet.isEmpty ? [] : [MuteStage(quiet: quiet, store: store)])
-            + (rates.isEmpty ? [] : [RateLimitStage(limits: rates)])
+        self.grouping = GroupStage(timings: groups)
+        self.pacing = RateLimitStage(limits: rates)
         self.statePath = statePath
         self.policy = policy
         self.retention = retention
@@ -102,7 +106,7 @@ public struct Dispatcher: Sendable {
             do {
                 for channel in try await store.channelsWithPending() where channels[channel] == nil {
                     while let entry = try await store.head(of: channel) {
-                        try await store.record(.dead(reason: "channel \"\(channel)\" is no longer configured", at: clock()), for: entry)
+                        try await store.record(.dead(reason: "channel \"\(channel)\" is no longer configured", at: clock()), for: [entry])
                         logger.error("delivery dead", ["channel": channel, "rule": entry.notification.rule,
                                                        "id": entry.notification.id, "reason": "channel is no longer configured"])
                     }

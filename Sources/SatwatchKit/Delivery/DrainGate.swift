@@ -12,18 +12,18 @@ public final class DrainGate: Sendable {
     /// Creates an open gate.
     public init() {}
 
-    /// Admits an attempt at outbox entry `id`; false once the gate is closing.
-    func enter(_ id: Int64) -> Bool {
+    /// Admits an attempt at the outbox entries `ids` (one message); false once the gate is closing.
+    func enter(_ ids: [Int64]) -> Bool {
         state.withLock { state in
             guard !state.closing else { return false }
-            state.inFlight.insert(id)
+            state.inFlight.formUnion(ids)
             return true
         }
     }
 
-    /// Marks the attempt at entry `id` finished (its outcome recorded or kept).
-    func leave(_ id: Int64) {
-        if state.withLock({ state in state.inFlight.remove(id); return state.inFlight.isEmpty }) { idle.ring() }
+    /// Marks the attempt at the entries `ids` finished (its outcome recorded or kept).
+    func leave(_ ids: [Int64]) {
+        if state.withLock({ state in state.inFlight.subtract(ids); return state.inFlight.isEmpty }) { idle.ring() }
     }
 
     /// The entries being attempted now: the expiry sweep leaves them to their own outcome.

@@ -21,6 +21,9 @@ public struct OutboxEntry: Sendable, Equatable {
     /// The end of the quiet window it was last held for; nil if it never was. Its max age counts
     /// from the later of this and `createdAt`.
     public var heldUntil: Timestamp?
+    /// The group message it goes out in (the outbox id of that message's first member), once its
+    /// channel's grouping has formed one; nil otherwise.
+    public var batch: Int64?
 
     /// When its max age starts: queued, or released from a quiet window.
     public var ageStart: Timestamp { max(createdAt, heldUntil ?? createdAt) }
@@ -28,7 +31,7 @@ public struct OutboxEntry: Sendable, Equatable {
     /// Creates an entry.
     public init(id: Int64, notification: Notification, channel: String, state: OutboxState, attempts: Int,
                 nextAttemptAt: Timestamp, createdAt: Timestamp, updatedAt: Timestamp, lastError: String?,
-                heldUntil: Timestamp? = nil) {
+                heldUntil: Timestamp? = nil, batch: Int64? = nil) {
         self.id = id
         self.notification = notification
         self.channel = channel
@@ -39,5 +42,6 @@ public struct OutboxEntry: Sendable, Equatable {
         self.updatedAt = updatedAt
         self.lastError = lastError
         self.heldUntil = heldUntil
+        self.batch = batch
     }
 }

@@ -1,7 +1,7 @@
 /// The state file's schema: its ordered migrations and how they are applied.
 package enum StateSchema {
     /// Every migration, in order; the last one's version is what this build writes.
-    package static let migrations: [SchemaMigration] = [version1, version2, version3, version4, version5]
+    package static let migrations: [SchemaMigration] = [version1, version2, version3, version4, version5, version6]
 
     /// The newest schema version this build knows.
     package static var currentVersion: Int64 { migrations.last?.version ?? 0 }
@@ -161,4 +161,8 @@ package enum StateSchema {
         ALTER TABLE outbox_v5 RENAME TO outbox;
         CREATE INDEX outbox_due ON outbox (state, channel, next_attempt_at);
         """)
+
+    /// Grouped delivery (a channel's `"group"`): the entries sent as one message share a batch,
+    /// the outbox id of its first member, so a retry resends the same members under the same id.
+    package static let version6 = SchemaMigration(version: 6, sql: "ALTER TABLE outbox ADD COLUMN batch INTEGER;")
 }

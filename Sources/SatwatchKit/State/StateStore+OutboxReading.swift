@@ -5,7 +5,7 @@ extension StateStore {
     static let entryColumns = """
         o.id, o.channel, o.state, o.attempts, o.next_attempt_at, o.created_at, o.updated_at, o.last_error,
         n.id, n.rule, n.status, n.is_reminder, n.metric, n.value, n.threshold, n.at, n.starts_at, n.message,
-        n.observed_values, o.held_until
+        n.observed_values, o.held_until, o.batch
         FROM outbox o JOIN notification n ON n.id = o.notification_id
         """
 
@@ -33,7 +33,7 @@ extension StateStore {
                                         channel: row.string(1), state: state, attempts: row.int(3),
                                         nextAttemptAt: row.timestamp(4), createdAt: row.timestamp(5),
                                         updatedAt: row.timestamp(6), lastError: row.optionalString(7),
-                                        heldUntil: row.optionalTimestamp(19))
+                                        heldUntil: row.optionalTimestamp(19), batch: row.optionalInt64(20))
                 return entry
             }
             // Labels and channels are read after the main query so no two statements interleave.

@@ -14,17 +14,20 @@ import SatwatchTestSupport
         let folder: URL
         let store: StateStore
         let channels: [String: any Channel]
+        let groups: [String: GroupTiming]
         var statePath: String { folder.appendingPathComponent("state.db").path }
 
-        init(_ endpoints: [String: HTTPPeer.Endpoint]) throws {
+        /// `keys` are added to every channel's settings (e.g. `, "group": {…}`).
+        init(_ endpoints: [String: HTTPPeer.Endpoint], keys: String = "") throws {
             folder = try TestPaths.temporaryFolder()
-            let channelJSON = endpoints.map { #""\#($0.key)": {"type": "webhook", "url": "\#($0.value.url())", "timeout": "2s"}"# }
+            let channelJSON = endpoints.map { #""\#($0.key)": {"type": "webhook", "url": "\#($0.value.url())", "timeout": "2s"\#(keys)}"# }
             try #"{"state": "state.db", "rules": [], "channels": {\#(channelJSON.joined(separator: ","))}}"#
                 .write(to: folder.appendingPathComponent("satwatch.json"), atomically: true, encoding: .utf8)
             let (setup, problems) = Setup.load(path: folder.appendingPathComponent("satwatch.json").path,
                                                environment: [:], logger: Logger(level: .error, sink: { _ in }))
             #expect(problems.isEmpty, "\(problems)")
             channels = setup!.config.channels
+            groups = setup!.config.channelDelivery.groups
             store = try StateStore.open(path: folder.appendingPathComponent("state.db").path)
         }
 
@@ -39,7 +42,7 @@ import SatwatchTestSupport
         func dispatcher(policy: RetryPolicy = RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
                         clock: @escaping @Sendable () -> Timestamp = { WallClock.now() }) throws -> Dispatcher {
             Dispatcher(statePath: statePath, channels: channels, policy: policy, logger: Logger(level: .error, sink: { _ in }),
-                           clock: clock)
+                       groups: groups, clock: clock)
         }
 
         func entries() throws -> [OutboxEntry] { try store.entries(states: [.pending, .sent, .dead], limit: 100) }

@@ -1,16 +1,21 @@
-/// A channel that delivers each notification as one HTTP POST, built by a pure function
+/// A channel that delivers each message as one HTTP POST, built by a pure function
 /// (`request(for:)`, what the payload tests call) and sent through `HTTPDelivery`.
 protocol HTTPChannel: Channel {
     /// The channel's `timeout` and `ca_file`.
     var network: NetworkSettings { get }
-    /// The POST for `notification`.
-    func request(for notification: Notification) -> ChannelRequest
+    /// The POST for `group`.
+    func request(for group: NotificationGroup) -> ChannelRequest
 }
 
 extension HTTPChannel {
     /// Sends `request(for:)` once and classifies the answer, hiding the channel's secrets in a
     /// failure reason (a receiver's error body may echo the URL it was called with).
-    public func deliver(_ notification: Notification) async -> DeliveryOutcome {
-        await HTTPDelivery.post(request(for: notification), network: network, secrets: secrets)
+    public func deliver(_ group: NotificationGroup) async -> DeliveryOutcome {
+        await HTTPDelivery.post(request(for: group), network: network, secrets: secrets)
+    }
+
+    /// The POST for one notification on its own.
+    func request(for notification: Notification) -> ChannelRequest {
+        request(for: NotificationGroup(notification))
     }
 }

@@ -12,17 +12,21 @@ enum TextLimit {
 
     /// `text` when it fits in `limit` units, else its longest prefix that fits with `…` added.
     static func truncate(_ text: String, to limit: Int, in unit: Unit) -> String {
-        func size(_ string: some StringProtocol) -> Int { unit == .utf16 ? string.utf16.count : string.utf8.count }
-        guard size(text) > limit else { return text }
+        guard size(text, in: unit) > limit else { return text }
         let ellipsis = "…"
-        var budget = limit - size(ellipsis)
+        var budget = limit - size(ellipsis, in: unit)
         var result = ""
         for character in text {
-            let cost = size(String(character))
+            let cost = size(String(character), in: unit)
             guard cost <= budget else { break }
             result.append(character)
             budget -= cost
         }
         return result + ellipsis
+    }
+
+    /// The size of `text` as the service counts it.
+    static func size(_ text: some StringProtocol, in unit: Unit) -> Int {
+        unit == .utf16 ? text.utf16.count : text.utf8.count
     }
 }

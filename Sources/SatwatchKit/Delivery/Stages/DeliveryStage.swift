@@ -1,6 +1,8 @@
-/// A step between the outbox and a channel: it looks at a channel's next entry before it is
-/// sent and lets it through or keeps it from the channel. Stages run in `Dispatcher.stages`
-/// order; sending with retries stays the dispatcher's own last step, shared by every channel.
+/// A step between the outbox and a channel that looks at each entry on its own before it is
+/// sent, and lets it through or keeps it from the channel (silences, quiet hours). These run in
+/// `Dispatcher.stages` order; then grouping (`GroupStage`) makes messages of what passed, the
+/// rate limit (`RateLimitStage`) paces them, and sending with retries stays the dispatcher's own
+/// last step, shared by every channel.
 protocol DeliveryStage: Sendable {
     /// What to do with `entry`, due on `channel` at `now`.
     func decide(_ entry: OutboxEntry, channel: String, at now: Timestamp) async throws -> StageDecision
@@ -16,6 +18,4 @@ enum StageDecision: Sendable, Equatable {
     case mute(reason: String)
     /// Not yet: kept pending, due again at `until` (the end of a quiet window).
     case hold(until: Timestamp)
-    /// Not yet, nothing recorded: try again at `until` (a rate limit's next free slot).
-    case wait(until: Timestamp)
 }

@@ -1,0 +1,37 @@
+/// What a channel sends as one message: notifications its `"group"` setting gathered, or one
+/// notification on its own (every ungrouped delivery, and a group that found one member).
+public struct NotificationGroup: Sendable, Equatable {
+    /// The members in delivery order; never empty.
+    public let notifications: [Notification]
+
+    /// A group of the given members (at least one).
+    public init(_ notifications: [Notification]) {
+        precondition(!notifications.isEmpty, "a group has at least one notification")
+        self.notifications = notifications
+    }
+
+    /// One notification on its own.
+    public init(_ notification: Notification) { self.notifications = [notification] }
+
+    /// The message's stable id: a lone notification's own id; for several, 16 hex digits derived
+    /// from the members' ids, so a retry of the same members repeats it and a receiver can drop
+    /// the repeat.
+    public var id: String {
+        guard notifications.count > 1 else { return notifications[0].id }
+        return StableHash.hex("group|" + notifications.map(\.id).joined(separator: "|"))
+    }
+
+    /// The only member, when there is one: channels then send exactly what they send ungrouped.
+    public var single: Notification? { notifications.count == 1 ? notifications[0] : nil }
+
+    /// Firing while any member fires (Alertmanager's rule for a group's status).
+    public var status: Notification.Status {
+        notifications.contains { $0.status == .firing } ? .firing : .resolved
+    }
+
+    /// How many members fire and how many resolved.
+    var counts: (firing: Int, resolved: Int) {
+        let firing = notifications.count { $0.status == .firing }
+        return (firing, notifications.count - firing)
+    }
+}
