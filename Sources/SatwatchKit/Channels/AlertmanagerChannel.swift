@@ -30,15 +30,15 @@ public struct AlertmanagerChannel: HTTPChannel, ChannelType {
 
     /// The array of postable alerts: one per member.
     static func payload(for group: NotificationGroup) -> JSONValue {
-        .list(group.notifications.map(postable))
+        .list(group.members.map(postable))
     }
 
     /// A one-element array of postable alerts.
     static func payload(for notification: Notification) -> JSONValue { payload(for: NotificationGroup(notification)) }
 
     /// One postable alert.
-    private static func postable(_ notification: Notification) -> JSONValue {
-        let alert = AlertmanagerAlert(notification)
+    private static func postable(_ notification: Notification, _ extras: NotificationExtras) -> JSONValue {
+        let alert = AlertmanagerAlert(notification, extras: extras)
         var members: [(String, JSONValue)] = [
             ("labels", .strings(alert.labels)),
             ("annotations", .strings(alert.annotations)),

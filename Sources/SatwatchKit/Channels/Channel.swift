@@ -13,19 +13,24 @@ public protocol Channel: Sendable {
     /// Sends one message: a lone notification exactly as it would go ungrouped, or a group
     /// listing each of its members.
     func deliver(_ group: NotificationGroup) async -> DeliveryOutcome
-    /// How many of `notifications`, from the first, one message of the service can list: all of
-    /// them when it has no size limit, and at least one (a lone notification too long for the
+    /// How many of `group`'s members, from the first, one message of the service can list: all
+    /// of them when it has no size limit, and at least one (a lone notification too long for the
     /// limit is cut to fit).
-    func capacity(for notifications: ArraySlice<Notification>) -> Int
+    func capacity(for group: NotificationGroup) -> Int
     /// The service's own limit on messages (a chat webhook's), which the dispatcher keeps to;
     /// nil when it has none. A channel's `"rate"` overrides it.
     var rateLimit: RateLimit? { get }
+    /// Whether each notification it sends alone carries a chart (`"chart": true`, on the
+    /// channels that can attach an image).
+    var attachesChart: Bool { get }
 }
 
 extension Channel {
     public var rateLimit: RateLimit? { nil }
 
-    public func capacity(for notifications: ArraySlice<Notification>) -> Int { notifications.count }
+    public var attachesChart: Bool { false }
+
+    public func capacity(for group: NotificationGroup) -> Int { group.notifications.count }
 
     /// Sends one notification on its own.
     public func deliver(_ notification: Notification) async -> DeliveryOutcome {

@@ -30,19 +30,19 @@ public struct DiscordChannel: HTTPChannel, ChannelType {
 
     /// A lone notification as `payload(for:)` words it; several listed in one `content`.
     static func payload(for group: NotificationGroup) -> JSONValue {
-        if let single = group.single { return payload(for: single) }
+        if let single = group.single { return payload(for: single, extras: group.extras[0]) }
         let content = TextLimit.truncate(NotificationText.groupText(group), to: contentLimit, in: .utf16)
         return ["content": .string(content), "allowed_mentions": ["parse": []]]
     }
 
     /// How many fit in `content`'s 2000 characters.
-    public func capacity(for notifications: ArraySlice<Notification>) -> Int {
-        NotificationText.fitting(notifications, limit: Self.contentLimit, in: .utf16)
+    public func capacity(for group: NotificationGroup) -> Int {
+        NotificationText.fitting(group, limit: Self.contentLimit, in: .utf16)
     }
 
     /// `{"content": …, "allowed_mentions": {"parse": []}}`.
-    static func payload(for notification: Notification) -> JSONValue {
-        let content = TextLimit.truncate(NotificationText.chat(notification), to: contentLimit, in: .utf16)
+    static func payload(for notification: Notification, extras: NotificationExtras = NotificationExtras()) -> JSONValue {
+        let content = TextLimit.truncate(NotificationText.chat(notification, extras), to: contentLimit, in: .utf16)
         return ["content": .string(content), "allowed_mentions": ["parse": []]]
     }
 

@@ -16,16 +16,17 @@ public struct LogChannel: Channel, ChannelType {
 
     /// One event per member: the log has no message to share.
     public func deliver(_ group: NotificationGroup) async -> DeliveryOutcome {
-        for notification in group.notifications { log(notification) }
+        for (notification, extras) in group.members { log(notification, extras) }
         return .delivered
     }
 
-    private func log(_ notification: Notification) {
+    private func log(_ notification: Notification, _ extras: NotificationExtras) {
         var fields = [("rule", notification.rule), ("status", notification.status.rawValue), ("metric", notification.metric)]
         // A band, a compound or an event has no single threshold: left out, as other channels do.
         if notification.value.isFinite { fields.append(("value", DisplayNumber.format(notification.value))) }
         if notification.threshold.isFinite { fields.append(("threshold", DisplayNumber.format(notification.threshold))) }
         fields += [("at", notification.at.rfc3339), ("channel", name), ("id", notification.id), ("message", notification.message)]
+        if let url = extras.silenceURL { fields.append(("silence_url", url)) }
         logger.deliver(notification.status == .firing ? .warn : .info, "alert \(notification.status.rawValue)", LogFields(fields))
     }
 }

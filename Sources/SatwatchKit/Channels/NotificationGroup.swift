@@ -3,15 +3,23 @@
 public struct NotificationGroup: Sendable, Equatable {
     /// The members in delivery order; never empty.
     public let notifications: [Notification]
+    /// Per member, what the delivery adds (its silence link, its chart).
+    public var extras: [NotificationExtras]
 
     /// A group of the given members (at least one).
-    public init(_ notifications: [Notification]) {
+    public init(_ notifications: [Notification], extras: [NotificationExtras]? = nil) {
         precondition(!notifications.isEmpty, "a group has at least one notification")
         self.notifications = notifications
+        self.extras = extras ?? Array(repeating: NotificationExtras(), count: notifications.count)
     }
 
     /// One notification on its own.
-    public init(_ notification: Notification) { self.notifications = [notification] }
+    public init(_ notification: Notification, extras: NotificationExtras = NotificationExtras()) {
+        self.init([notification], extras: [extras])
+    }
+
+    /// The members with their extras.
+    var members: Zip2Sequence<[Notification], [NotificationExtras]> { zip(notifications, extras) }
 
     /// The message's stable id: a lone notification's own id; for several, 16 hex digits derived
     /// from the members' ids, so a retry of the same members repeats it and a receiver can drop

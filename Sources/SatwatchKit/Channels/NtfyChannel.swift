@@ -30,7 +30,9 @@ public struct NtfyChannel: HTTPChannel, ChannelType {
     func request(for group: NotificationGroup) -> ChannelRequest {
         let firing = group.status == .firing
         let title = group.single.map(NotificationText.title) ?? NotificationText.groupTitle(group.notifications)
-        let text = group.single?.message ?? group.notifications.map(NotificationText.chat).joined(separator: NotificationText.memberSeparator)
+        let text = group.single.map { single in
+            [single.message, NotificationText.silenceLine(group.extras[0])].compactMap { $0 }.joined(separator: "\n\n")
+        } ?? NotificationText.memberTexts(group)
         var headers = [ChannelRequest.Header(name: "Content-Type", value: "text/plain; charset=utf-8"),
                        .init(name: "Title", value: title),
                        .init(name: "Priority", value: firing ? "4" : "3"),
@@ -41,7 +43,7 @@ public struct NtfyChannel: HTTPChannel, ChannelType {
     }
 
     /// How many fit in ntfy's 4096-byte message (the title is a header, counted here anyway).
-    public func capacity(for notifications: ArraySlice<Notification>) -> Int {
-        NotificationText.fitting(notifications, limit: Self.messageLimit, in: .utf8)
+    public func capacity(for group: NotificationGroup) -> Int {
+        NotificationText.fitting(group, limit: Self.messageLimit, in: .utf8)
     }
 }

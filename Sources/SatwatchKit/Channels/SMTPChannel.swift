@@ -52,17 +52,18 @@ public struct SMTPChannel: Channel, ChannelType {
 
     /// The SMTP session's request for `group`.
     func request(for group: NotificationGroup) -> SMTPRequest {
-        let message = group.single.map(mail(for:)) ?? mail(for: group)
+        let message = group.single.map { mail(for: $0, extras: group.extras[0]) } ?? mail(for: group)
         return SMTPRequest(url: url.text, security: security, username: username, password: password,
                            from: from.address, recipients: message.envelopeRecipients, message: message.rendered(),
                            timeout: network.timeout.duration, caFile: network.caFile)
     }
 
     /// The mail for `notification` (rendering it is pure: tests compare its bytes).
-    func mail(for notification: Notification) -> MailMessage {
+    func mail(for notification: Notification, extras: NotificationExtras = NotificationExtras()) -> MailMessage {
         let facts = NotificationText.facts(notification).map { "\($0): \($1)" }.joined(separator: "\n")
+        let link = NotificationText.silenceLine(extras).map { "\n\($0)\n" } ?? ""
         return MailMessage(from: from, to: to, subject: NotificationText.headline(notification),
-                           body: "\(notification.message)\n\n\(facts)\n",
+                           body: "\(notification.message)\n\n\(facts)\n\(link)",
                            date: notification.at.milliseconds.floorDivided(by: 1000).quotient,
                            messageID: "\(notification.id)@satwatch",
                            extraHeaders: [("X-Satwatch-Rule", notification.rule),
@@ -73,9 +74,9 @@ public struct SMTPChannel: Channel, ChannelType {
     /// body gives each alert's headline and facts, as its own mail would.
     func mail(for group: NotificationGroup) -> MailMessage {
         let rules = TextLimit.truncate(group.notifications.map(\.rule).joined(separator: ", "), to: Self.subjectRulesLimit, in: .utf16)
-        let members = group.notifications.map { notification in
-            ([NotificationText.headline(notification)] + NotificationText.facts(notification).map { "\($0): \($1)" })
-                .joined(separator: "\n")
+        let members = group.members.map { notification, extras in
+            ([NotificationText.headline(notification)] + NotificationText.facts(notification).map { "\($0): \($1)" }
+                + [NotificationText.silenceLine(extras)].compactMap { $0 }).joined(separator: "\n")
         }
         let latest = group.notifications.map(\.at).max() ?? group.notifications[0].at
         return MailMessage(from: from, to: to, subject: "\(NotificationText.groupTitle(group.notifications)): \(rules)",

@@ -31,19 +31,20 @@ public struct SlackChannel: HTTPChannel, ChannelType {
     /// A lone notification as `payload(for:)` words it; several as one `text` listing each
     /// (headline and values), under a colour bar that is red while any of them fires.
     static func payload(for group: NotificationGroup) -> JSONValue {
-        if let single = group.single { return payload(for: single) }
+        if let single = group.single { return payload(for: single, extras: group.extras[0]) }
         let text = TextLimit.truncate(escape(NotificationText.groupText(group)), to: textLimit, in: .utf16)
         return ["text": .string(text), "attachments": [["color": .string(color(group.status))]]]
     }
 
     /// How many fit in `text`'s limit, escaped as sent.
-    public func capacity(for notifications: ArraySlice<Notification>) -> Int {
-        NotificationText.fitting(notifications, limit: Self.textLimit, in: .utf16, transform: Self.escape)
+    public func capacity(for group: NotificationGroup) -> Int {
+        NotificationText.fitting(group, limit: Self.textLimit, in: .utf16, transform: Self.escape)
     }
 
     /// `{"text": …, "attachments": [{"color": …, "fields": […]}]}`.
-    static func payload(for notification: Notification) -> JSONValue {
-        let text = TextLimit.truncate(escape(NotificationText.headline(notification)), to: textLimit, in: .utf16)
+    static func payload(for notification: Notification, extras: NotificationExtras = NotificationExtras()) -> JSONValue {
+        let headline = [NotificationText.headline(notification), NotificationText.silenceLine(extras)].compactMap { $0 }
+        let text = TextLimit.truncate(escape(headline.joined(separator: "\n")), to: textLimit, in: .utf16)
         let fields = NotificationText.facts(notification).map { title, value -> JSONValue in
             ["title": .string(title), "value": .string(escape(value)), "short": true]
         }

@@ -30,9 +30,9 @@ public struct TeamsChannel: HTTPChannel, ChannelType {
     /// A lone notification as `payload(for:)` words it; several as one card: a title counting
     /// them, then a text block per alert (its headline and values).
     static func payload(for group: NotificationGroup) -> JSONValue {
-        if let single = group.single { return payload(for: single) }
+        if let single = group.single { return payload(for: single, extras: group.extras[0]) }
         let title = NotificationText.groupTitle(group.notifications)
-        let members = TextLimit.truncate(group.notifications.map(NotificationText.chat).joined(separator: NotificationText.memberSeparator),
+        let members = TextLimit.truncate(NotificationText.memberTexts(group),
                                          to: messageLimit - title.utf16.count - NotificationText.memberSeparator.utf16.count, in: .utf16)
         return message(card: [
             ["type": "TextBlock", "text": .string(title), "weight": "Bolder",
@@ -42,12 +42,12 @@ public struct TeamsChannel: HTTPChannel, ChannelType {
     }
 
     /// How many fit in the message's share of Teams' limit.
-    public func capacity(for notifications: ArraySlice<Notification>) -> Int {
-        NotificationText.fitting(notifications, limit: Self.messageLimit, in: .utf16)
+    public func capacity(for group: NotificationGroup) -> Int {
+        NotificationText.fitting(group, limit: Self.messageLimit, in: .utf16)
     }
 
     /// `{"type": "message", "attachments": [{"contentType": "application/vnd.microsoft.card.adaptive", "content": card}]}`.
-    static func payload(for notification: Notification) -> JSONValue {
+    static func payload(for notification: Notification, extras: NotificationExtras = NotificationExtras()) -> JSONValue {
         let facts = NotificationText.facts(notification).map { title, value -> JSONValue in
             ["title": .string(title), "value": .string(value)]
         }
@@ -57,7 +57,7 @@ public struct TeamsChannel: HTTPChannel, ChannelType {
             ["type": "TextBlock", "text": .string(TextLimit.truncate(notification.message, to: messageLimit, in: .utf16)),
              "wrap": true],
             ["type": "FactSet", "facts": .list(facts)],
-        ])
+        ] + (NotificationText.silenceLine(extras).map { [["type": "TextBlock", "text": .string($0), "wrap": true]] } ?? []))
     }
 
     /// The Workflows message carrying one Adaptive Card with `body`.

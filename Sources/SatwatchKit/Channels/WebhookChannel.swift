@@ -36,7 +36,7 @@ public struct WebhookChannel: HTTPChannel, ChannelType {
     /// The v4 payload; `receiver` is the channel's name. Common labels and annotations are those
     /// every alert has with the same value.
     static func payload(for group: NotificationGroup, receiver: String) -> JSONValue {
-        let alerts = group.notifications.map(AlertmanagerAlert.init)
+        let alerts = group.members.map { AlertmanagerAlert($0, extras: $1) }
         let single = group.single
         return [
             "version": "4",

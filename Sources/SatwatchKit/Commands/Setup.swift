@@ -31,7 +31,16 @@ public struct Setup: Sendable {
         let rules = RuleLoader.load(files: files, context: RuleLoader.Context(config: config), log: log)
         // Rules that are all invalid are explained by their errors; an empty or missing set is not.
         let empty = log.count == before ? emptinessWarning(path: path, config: config, files: files, rules: rules) : nil
-        return (Setup(config: config, rules: rules, ruleFiles: files, warnings: warnings + [empty].compactMap { $0 }), log)
+        let open = openEndpointWarning(path: path, config: config)
+        return (Setup(config: config, rules: rules, ruleFiles: files, warnings: warnings + [empty, open].compactMap { $0 }), log)
+    }
+
+    /// Warns when the page and the API listen beyond this machine without `http.token`: anyone
+    /// who reaches them reads every alert, and nobody can silence from the page.
+    private static func openEndpointWarning(path: String, config: Config) -> LoadWarning? {
+        guard let listen = config.httpListen, !listen.isLoopback, config.page.token == nil else { return nil }
+        return LoadWarning(path: path, "\"http.listen\" is \(listen), reachable from other machines, and no \"http.token\" is set: "
+                           + "anyone who reaches it reads every alert (set \"token\", or listen on 127.0.0.1 behind a proxy)")
     }
 
     /// Warns when no rule would be evaluated: the worker would then only watch its feeds.

@@ -28,6 +28,8 @@ public struct Config: Sendable {
     public var stateRetention = Config.defaultStateRetention
     /// The longest receiver `Retry-After` honoured (`max_retry_after`).
     public var maxRetryAfter = RetryPolicy().maxRetryAfter
+    /// The page's and the API's `http.token` and `http.external_url`.
+    public var page = PageSettings()
     /// Metrics computed from others (`derived`).
     public var derived: [DerivedMetric] = []
     /// Named recurring windows (`time_intervals`).

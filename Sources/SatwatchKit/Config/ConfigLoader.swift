@@ -52,15 +52,19 @@ public enum ConfigLoader {
             listen = ListenAddress(parsing: text)
             if listen == nil { http?.report("listen", "invalid listen address \"\(text)\" (use host:port, e.g. 127.0.0.1:9464)") }
         }
+        var page = PageSettings()
+        if http != nil { page = loadPageSettings(&http!) }
         http?.finish()
         let (format, level) = loadLog(&root)
-        let redactor = Redactor(environment.secrets.union(channels.values.flatMap(\.secrets)).union(feeds.compactMap(\.apiKey)))
+        let redactor = Redactor(environment.secrets.union(channels.values.flatMap(\.secrets)).union(feeds.compactMap(\.apiKey))
+            .union(page.token.map { [$0] } ?? []))
         // From here on the logger hides this config's secrets (and still every earlier one's).
         logger.redact(redactor)
         var config = Config(path: path, statePath: statePath, rulePaths: rulePaths, feeds: feeds, channels: channels,
                             channelNames: channelNames, defaultChannels: defaultChannels, httpListen: listen,
                             logFormat: format, logLevel: level, redactor: redactor)
         loadRetention(&root, into: &config)
+        config.page = page
         config.timeIntervals = timeIntervals
         config.channelDelivery = delivery
         config.derived = root.object("derived").map { loadDerived($0, feeds: feeds) } ?? []

@@ -104,6 +104,7 @@ struct Evaluator: Service {
     private func flush(_ state: inout EvaluatorState, to writer: StateWriter, at now: Timestamp) {
         state.evaluator.refreshWaiting()
         let engine = state.evaluator.engine
+        boards.rules.publishOverview(engine)
         let history = engine.historySnapshot
         let fresh = history.points(after: state.historySaved)
         let closes = state.evaluator.takeUnsavedCloses()

@@ -1,17 +1,38 @@
 import Synchronization
 
-/// Each rule's current status, published by the evaluator after every change for `/metrics`.
+/// Each rule's current status, published by the evaluator after every change (for `/metrics`),
+/// and every rule's overview, refreshed at start and with each minute's flush (for the page and
+/// the API: its levels need the engine's table, too dear to rebuild on every change).
 public final class RuleStateBoard: Sendable {
-    private let states = Mutex<[(rule: String, status: AlertStatus)]>([])
+    private let states = Mutex<(statuses: [(rule: String, status: AlertStatus)], overview: [RuleOverview], current: [RuleState])>(([], [], []))
 
     /// An empty board.
     public init() {}
 
     /// Rule names and statuses in load order.
-    public var snapshot: [(rule: String, status: AlertStatus)] { states.withLock { $0 } }
+    public var snapshot: [(rule: String, status: AlertStatus)] { states.withLock { $0.statuses } }
+
+    /// Every rule in load order, with its state as of the last change.
+    public var overview: [RuleOverview] {
+        states.withLock { board in
+            guard board.overview.count == board.current.count else { return board.overview }
+            return zip(board.overview, board.current).map { overview, state in
+                var overview = overview
+                overview.state = state
+                return overview
+            }
+        }
+    }
 
     func publish(_ engine: RuleEngine) {
         let current = zip(engine.rules, engine.states).map { ($0.name, $1.status) }
-        states.withLock { $0 = current }
+        let rules = engine.states
+        states.withLock { $0.statuses = current; $0.current = rules }
+    }
+
+    /// Refreshes the overview (at start and with each flush).
+    func publishOverview(_ engine: RuleEngine) {
+        let overview = engine.overview
+        states.withLock { $0.overview = overview; $0.current = engine.states }
     }
 }

@@ -3,7 +3,12 @@ extension Dispatcher {
     /// concluded for all of them, counted per notification and logged once.
     func attempt(_ entries: [OutboxEntry], through channel: any Channel, now: Timestamp) async -> DeliveryRecord {
         let head = entries[0]
-        let group = NotificationGroup(entries.map(\.notification))
+        var group = NotificationGroup(entries.map(\.notification))
+        if let extras {
+            // One chart per message: a group lists many alerts, its members go without.
+            let chart = channel.attachesChart && entries.count == 1
+            group.extras = group.notifications.map { extras.extras(for: $0, chart: chart) }
+        }
         let fields = logFields(group, channel: channel.name)
         let count = entries.count
         if policy.isExpired(created: head.ageStart, now: now) {

@@ -14,6 +14,8 @@ public struct Dispatcher: Sendable {
     let grouping: GroupStage
     /// Paces each channel's messages to its service's limit; last before sending.
     let pacing: RateLimitStage
+    /// Adds each notification's silence link and chart as it is sent; nil: none.
+    let extras: (any NotificationExtrasSource)?
     let statePath: String
     let policy: RetryPolicy
     /// How long sent and dead entries are kept (`state_retention`).
@@ -37,6 +39,7 @@ public struct Dispatcher: Sendable {
                 counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
                 storeHealth: StoreHealthBoard? = nil, gate: DrainGate = DrainGate(), quiet: QuietHours = .none,
                 rates: [String: RateLimit] = [:], groups: [String: GroupTiming] = [:],
+                extras: (any NotificationExtrasSource)? = nil,
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         self.channels = channels
@@ -44,6 +47,7 @@ public struct Dispatcher: Sendable {
         self.stages = [SilenceStage(store: store)] + (quiet.isEmpty ? [] : [MuteStage(quiet: quiet, store: store)])
         self.grouping = GroupStage(timings: groups)
         self.pacing = RateLimitStage(limits: rates)
+        self.extras = extras
         self.statePath = statePath
         self.policy = policy
         self.retention = retention

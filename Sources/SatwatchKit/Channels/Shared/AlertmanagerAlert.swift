@@ -4,12 +4,12 @@ struct AlertmanagerAlert: Sendable, Equatable {
     /// `alertname` (the rule), `metric`, then the rule's labels; sorted by name, as Alertmanager
     /// writes label sets. A rule label cannot replace `alertname` or `metric`.
     let labels: [Label]
-    /// `summary` (the rendered message), `threshold`, `value`, `values`; sorted by name.
+    /// `summary` (the rendered message), `threshold`, `value`, `values`, `silence_url`; sorted by name.
     let annotations: [Label]
     /// Alertmanager's zero time: what a firing alert's `endsAt` holds in webhook payloads.
     static let zeroTime = "0001-01-01T00:00:00Z"
 
-    init(_ notification: Notification) {
+    init(_ notification: Notification, extras: NotificationExtras = NotificationExtras()) {
         var labels = [Label("alertname", notification.rule), Label("metric", notification.metric)]
         for label in notification.labels where !labels.contains(where: { $0.name == label.name }) {
             labels.append(label)
@@ -20,6 +20,7 @@ struct AlertmanagerAlert: Sendable, Equatable {
         if notification.threshold.isFinite { annotations.append(Label("threshold", DisplayNumber.format(notification.threshold))) }
         // Every metric and expression the condition involved, e.g. `btc.usd = 92000, sma(btc.usd, 200d) = 85000`.
         if !notification.values.isEmpty { annotations.append(Label("values", ObservedValue.text(notification.values))) }
+        if let url = extras.silenceURL { annotations.append(Label("silence_url", url)) }
         self.annotations = Self.sorted(annotations)
     }
 

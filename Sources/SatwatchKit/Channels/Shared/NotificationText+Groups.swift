@@ -15,25 +15,30 @@ extension NotificationText {
         return "[\(tags.joined(separator: ", "))] \(firing + resolved) alerts"
     }
 
-    /// The group title, then each member's `member` text.
-    static func groupText(_ group: NotificationGroup, member: (Notification) -> String = chat) -> String {
-        ([groupTitle(group.notifications)] + group.notifications.map(member)).joined(separator: memberSeparator)
+    /// Each member's chat text (with its silence link), joined as a group message lists them.
+    static func memberTexts(_ group: NotificationGroup) -> String {
+        group.members.map { chat($0, $1) }.joined(separator: memberSeparator)
     }
 
-    /// How many of `notifications`, from the first, fit one message of `limit` units: the group
-    /// title and each member's `member` text (after `transform`, e.g. a service's escaping),
+    /// The group title, then each member's chat text.
+    static func groupText(_ group: NotificationGroup) -> String {
+        groupTitle(group.notifications) + memberSeparator + memberTexts(group)
+    }
+
+    /// How many of `group`'s members, from the first, fit one message of `limit` units: the
+    /// group title and each member's chat text (after `transform`, e.g. a service's escaping),
     /// exactly as `groupText` joins them. At least one: a lone member too long is cut to fit.
-    static func fitting(_ notifications: ArraySlice<Notification>, limit: Int, in unit: TextLimit.Unit,
-                        member: (Notification) -> String = chat, transform: (String) -> String = { $0 }) -> Int {
+    static func fitting(_ group: NotificationGroup, limit: Int, in unit: TextLimit.Unit,
+                        transform: (String) -> String = { $0 }) -> Int {
         let separator = TextLimit.size(memberSeparator, in: unit)
         var members = 0
         var (firing, resolved) = (0, 0)
-        for (offset, notification) in notifications.enumerated() {
+        for (offset, (notification, extras)) in group.members.enumerated() {
             if notification.status == .firing { firing += 1 } else { resolved += 1 }
-            members += separator + TextLimit.size(transform(member(notification)), in: unit)
+            members += separator + TextLimit.size(transform(chat(notification, extras)), in: unit)
             let title = TextLimit.size(transform(groupTitle(firing: firing, resolved: resolved)), in: unit)
             if title + members > limit { return max(offset, 1) }
         }
-        return notifications.count
+        return group.notifications.count
     }
 }

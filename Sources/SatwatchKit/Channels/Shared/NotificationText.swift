@@ -50,8 +50,14 @@ enum NotificationText {
         notification.values.filter { !($0.name == notification.metric && $0.value == notification.value) }
     }
 
-    /// Headline and summary line: the text of chat messages.
-    static func chat(_ notification: Notification) -> String {
-        "\(headline(notification))\n\(summaryLine(notification))"
+    /// Headline and summary line, and the silence link when there is one: the text of chat
+    /// messages.
+    static func chat(_ notification: Notification, _ extras: NotificationExtras = NotificationExtras()) -> String {
+        "\(headline(notification))\n\(summaryLine(notification))" + (silenceLine(extras).map { "\n" + $0 } ?? "")
+    }
+
+    /// `Silence 1h: https://…`, when the delivery made a link.
+    static func silenceLine(_ extras: NotificationExtras) -> String? {
+        extras.silenceURL.map { "Silence 1h: \($0)" }
     }
 }

@@ -32,13 +32,17 @@ final class GroupStage: Sendable {
         formed.withLock { $0[channel] = (now, full) }
     }
 
-    /// `members` cut into the messages `channel` can send, in order, each as many as fit.
-    static func messages(_ members: [OutboxEntry], for channel: any Channel) -> [[OutboxEntry]] {
+    /// `members` cut into the messages `channel` can send, in order, each as many as fit with
+    /// the silence links `extras` adds (a group carries no chart).
+    static func messages(_ members: [OutboxEntry], for channel: any Channel,
+                         extras: (any NotificationExtrasSource)? = nil) -> [[OutboxEntry]] {
         let notifications = members.map(\.notification)
+        let added = notifications.map { extras?.extras(for: $0, chart: false) ?? NotificationExtras() }
         var messages: [[OutboxEntry]] = []
         var start = 0
         while start < members.count {
-            let end = start + min(max(channel.capacity(for: notifications[start...]), 1), members.count - start)
+            let rest = NotificationGroup(Array(notifications[start...]), extras: Array(added[start...]))
+            let end = start + min(max(channel.capacity(for: rest), 1), members.count - start)
             messages.append(Array(members[start..<end]))
             start = end
         }

@@ -54,4 +54,9 @@ public struct BandCondition: RuleCondition {
                                values: ObservedValue.list(metric, observed, low.values(table) + high.values(table)),
                                defaultMessage: message)
     }
+
+    /// Both edges of the band.
+    public func chartLevels(_ table: borrowing MetricTable) -> [Double] {
+        [low.value(table), high.value(table)].compactMap { $0 }
+    }
 }

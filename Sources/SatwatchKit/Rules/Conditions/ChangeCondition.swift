@@ -72,4 +72,7 @@ public struct ChangeCondition: RuleCondition {
                                criterion: "change of \(threshold) within \(within.text)", values: values,
                                defaultMessage: message)
     }
+
+    /// None: its threshold is a change (in percent or absolute), not a level of the metric.
+    public func chartLevels(_ table: borrowing MetricTable) -> [Double] { [] }
 }

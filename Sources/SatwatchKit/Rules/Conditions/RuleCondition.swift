@@ -25,8 +25,16 @@ public protocol RuleCondition: Sendable {
     func waiting(_ table: borrowing MetricTable) -> String?
     /// What a notification says: the threshold, every value involved, the default message.
     func report(_ table: borrowing MetricTable, status: Notification.Status, observed: Double?) -> ConditionReport
+    /// The levels a chart of the rule's own metric draws as lines: its threshold, a band's two
+    /// edges; none when no level is on that metric's scale (a change in percent, a compound).
+    func chartLevels(_ table: borrowing MetricTable) -> [Double]
 }
 
 extension RuleCondition {
     public var isEvent: Bool { false }
+
+    /// The threshold the condition reports, when it has one.
+    public func chartLevels(_ table: borrowing MetricTable) -> [Double] {
+        report(table, status: .firing, observed: nil).threshold.map { [$0] } ?? []
+    }
 }

@@ -1,0 +1,21 @@
+/// What a delivery adds to a notification beside what was committed: its signed "silence 1h"
+/// link (with `http.external_url`) and its chart (on a channel with `"chart": true`). Made at
+/// delivery time, never stored: a link expires, a chart shows the latest 24 hours.
+public struct NotificationExtras: Sendable, Equatable {
+    /// Following it (and confirming) silences the notification's rule for an hour.
+    public var silenceURL: String?
+    /// A PNG of the metric's last 24 hours with the rule's levels.
+    public var chart: [UInt8]?
+
+    /// Extras with neither.
+    public init(silenceURL: String? = nil, chart: [UInt8]? = nil) {
+        self.silenceURL = silenceURL
+        self.chart = chart
+    }
+}
+
+/// Makes the extras of the notifications a channel is about to send.
+public protocol NotificationExtrasSource: Sendable {
+    /// The extras of `notification`, with a chart when `chart` is true.
+    func extras(for notification: Notification, chart: Bool) -> NotificationExtras
+}

@@ -1,0 +1,21 @@
+/// One rule as the page and the API show it: what it watches and asks, and the levels its
+/// chart draws. Where it stands comes with it from the engine's states.
+public struct RuleOverview: Sendable, Equatable {
+    /// The rule's name.
+    public var name: String
+    /// The metric it watches (its chart's series).
+    public var metric: String
+    /// The feed it is pinned to; nil for any.
+    public var source: String?
+    /// What it asks of the metric, e.g. `above 100000`, `between 90000–100000`.
+    public var criterion: String
+    /// Chart lines: the threshold, or a band's edges (`RuleCondition.chartLevels`).
+    public var levels: [Double]
+    /// Its labels and description, as written.
+    public var labels: [Label]
+    public var description: String?
+    /// The channels it notifies.
+    public var channels: [String]
+    /// Where it stands.
+    public var state: RuleState
+}
