@@ -11,7 +11,11 @@ struct EndpointPages: Sendable {
     let redactor: Redactor
 
     func respond(to request: HTTPServerRequest) -> HTTPServerResponse {
-        switch request.path {
+        // The server passes every method through; these pages only read.
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return HTTPServerResponse(status: 405, headers: ["Allow": "GET, HEAD"], body: "method not allowed\n")
+        }
+        return switch request.path {
         case "/healthz": health(now: WallClock.now())
         case "/metrics": HTTPServerResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: metrics(now: WallClock.now()))
         default: HTTPServerResponse(status: 404, body: "not found: try /healthz or /metrics\n")

@@ -25,7 +25,7 @@ public struct HTTPHeader: Sendable, Hashable {
         return cleanValue.isEmpty ? "\(cleanName);" : "\(cleanName): \(cleanValue)"
     }
 
-    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
         guard scalar.isASCII else { return false }
         switch scalar {
         case "a"..."z", "A"..."Z", "0"..."9": return true
@@ -33,7 +33,7 @@ public struct HTTPHeader: Sendable, Hashable {
         }
     }
 
-    private static func withoutControl(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    static func withoutControl(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
             ? " " : scalar
     }

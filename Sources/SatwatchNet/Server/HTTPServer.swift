@@ -3,11 +3,14 @@ import Glibc
 import Synchronization
 
 /// A minimal HTTP/1.1 server on POSIX sockets for the worker's own endpoints (`/healthz`,
-/// `/metrics`): one request per connection, GET and HEAD only.
+/// `/metrics`, the page and its API): one request per connection, any method passed to the
+/// handler with its header fields, query string and body (`Content-Length` only; chunked is
+/// refused with 411).
 ///
 /// One dedicated thread serves every connection through `poll` on non-blocking sockets, with a
-/// deadline for the request head counted from accept, a cap on open connections (a new one
-/// replaces the oldest still sending its request), a request size cap and a write deadline
+/// deadline for the request head counted from accept and one for the body counted from the
+/// head, a cap on open connections (a new one replaces the oldest still sending its request),
+/// caps on the head's size and field count and on the body's size, and a write deadline
 /// (`HTTPServerLimits`): idle, slow or oversized clients cannot keep it from answering a new
 /// one, nor delay `stop()`. `handler` runs on that thread, so it must be quick and non-blocking
 /// (it renders from snapshots the daemon keeps up to date).

@@ -1,30 +1,37 @@
-/// A complete response: status, content type and body.
+/// A complete response: status, content type, extra header fields and body (text or bytes).
 public struct HTTPServerResponse: Sendable, Equatable {
     /// Status code.
     public var status: Int
     /// `Content-Type` value.
     public var contentType: String
-    /// Body bytes (UTF-8 text).
-    public var body: String
+    /// Header fields besides those the server writes (`Location`, `WWW-Authenticate`, …).
+    ///
+    /// A `Cache-Control` here replaces the default `no-store`. `Content-Type` (see
+    /// `contentType`), `Content-Length`, `Transfer-Encoding` and `Connection` frame the message,
+    /// so the server writes them itself and leaves them out of these. A field whose name is not
+    /// an HTTP token is left out, and control characters in a value are sent as spaces, so no
+    /// value (a rule name in a `Location`) can end its line and add a header of its own.
+    public var headers: HTTPHeaders
+    /// The body (a PNG, a page). Not sent for HEAD, nor with status 204 or 304.
+    public var bodyBytes: [UInt8]
 
-    /// Creates a response.
-    public init(status: Int, contentType: String = "text/plain; charset=utf-8", body: String) {
+    /// The body as UTF-8 text; setting it replaces `bodyBytes`.
+    public var body: String {
+        get { String(decoding: bodyBytes, as: UTF8.self) }
+        set { bodyBytes = Array(newValue.utf8) }
+    }
+
+    /// Creates a response with a text body.
+    public init(status: Int, contentType: String = "text/plain; charset=utf-8", headers: HTTPHeaders = HTTPHeaders(),
+                body: String) {
+        self.init(status: status, contentType: contentType, headers: headers, bodyBytes: Array(body.utf8))
+    }
+
+    /// Creates a response with a binary body, e.g. `contentType: "image/png"`.
+    public init(status: Int, contentType: String, headers: HTTPHeaders = HTTPHeaders(), bodyBytes: [UInt8]) {
         self.status = status
         self.contentType = contentType
-        self.body = body
+        self.headers = headers
+        self.bodyBytes = bodyBytes
     }
-
-    /// The bytes on the wire; `includeBody` false for HEAD.
-    func serialized(includeBody: Bool) -> [UInt8] {
-        let reason = Self.reasons[status] ?? "Status"
-        let bodyBytes = Array(body.utf8)
-        var head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(contentType)\r\n"
-        head += "Content-Length: \(bodyBytes.count)\r\nConnection: close\r\nCache-Control: no-store\r\n\r\n"
-        return Array(head.utf8) + (includeBody ? bodyBytes : [])
-    }
-
-    static let reasons: [Int: String] = [
-        200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed",
-        408: "Request Timeout", 431: "Request Header Fields Too Large", 503: "Service Unavailable",
-    ]
 }

@@ -1,3 +1,4 @@
+import SatwatchNet
 import Testing
 @testable import SatwatchKit
 
@@ -19,6 +20,17 @@ import Testing
         let response = pages.health(now: WallClock.now())
         #expect(response.status == 200)
         #expect(response.body.contains(#""status":"ok""#))
+    }
+
+    @Test(arguments: ["POST", "PUT", "DELETE", "OPTIONS"])
+    func thePagesOnlyReadSoOtherMethodsGet405(_ method: String) {
+        let (pages, _) = Self.pages(startedAgo: .seconds(1))
+        for path in ["/healthz", "/metrics", "/nope"] {
+            let response = pages.respond(to: HTTPServerRequest(method: method, path: path))
+            #expect(response.status == 405)
+            #expect(response.headers.first("Allow") == "GET, HEAD")
+        }
+        #expect(pages.respond(to: HTTPServerRequest(method: "HEAD", path: "/metrics")).status == 200)
     }
 
     @Test func aFailingStorePartMakesItUnhealthyUntilItSucceeds() {

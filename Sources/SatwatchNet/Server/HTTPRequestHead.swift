@@ -1,0 +1,68 @@
+/// A request head as parsed: the request without its body yet, how many body bytes follow, and
+/// whether the client waits for `100 Continue` before sending them.
+struct HTTPRequestHead: Equatable {
+    var request: HTTPServerRequest
+    var contentLength: Int
+    var expectsContinue: Bool
+
+    /// Why a request is refused before its handler runs, and the response that says so.
+    struct Refusal: Error, Equatable {
+        var status: Int
+        var message: String
+
+        var response: HTTPServerResponse { HTTPServerResponse(status: status, body: message + "\n") }
+    }
+
+    /// Parses a head: `bytes` runs up to, not including, the blank line that ends it.
+    init(parsing bytes: ArraySlice<UInt8>, limits: HTTPServerLimits) throws(Refusal) {
+        // A bare CR could end a line for one parser and not for another (request smuggling
+        // through a proxy); a NUL has no business in a head.
+        guard !bytes.contains(0), !bytes.enumerated().contains(where: { offset, byte in
+            byte == 0x0D && (offset + 1 == bytes.count || bytes[bytes.startIndex + offset + 1] != 0x0A)
+        }) else { throw Refusal(status: 400, message: "bad request: stray CR or NUL") }
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { $0.last == 0x0D ? $0.dropLast() : $0 }
+        guard let first = lines.first, let (method, target, version) = Self.requestLine(first),
+              let (path, query) = Self.split(target: target) else {
+            throw Refusal(status: 400, message: "bad request")
+        }
+        let fieldLines = lines.dropFirst()
+        guard fieldLines.count <= limits.maximumHeaderFields else {
+            throw Refusal(status: 431, message: "request too large: more than \(limits.maximumHeaderFields) header fields")
+        }
+        var headers = HTTPHeaders()
+        for line in fieldLines {
+            guard let (name, value) = Self.field(line) else { throw Refusal(status: 400, message: "bad request: malformed header field") }
+            headers.add(name, value)
+        }
+        request = HTTPServerRequest(method: method, path: path, query: query, headers: headers)
+        contentLength = try Self.bodyLength(headers, limits: limits)
+        // HTTP/1.0 clients do not know interim responses.
+        expectsContinue = version != "HTTP/1.0" && headers.first("Expect")?.lowercased() == "100-continue"
+    }
+
+    /// `METHOD target HTTP/1.x`, or nil.
+    static func requestLine(_ line: ArraySlice<UInt8>) -> (String, String, String)? {
+        let parts = line.split(separator: 0x20)
+        guard parts.count == 3, parts[2].starts(with: Array("HTTP/1.".utf8)), isToken(parts[0]) else { return nil }
+        return (String(decoding: parts[0], as: UTF8.self), String(decoding: parts[1], as: UTF8.self),
+                String(decoding: parts[2], as: UTF8.self))
+    }
+
+    /// The origin-form target (`/path?query`) as path and raw query, or nil for another form.
+    static func split(target: String) -> (String, String)? {
+        guard target.hasPrefix("/") else { return nil }
+        guard let mark = target.firstIndex(of: "?") else { return (target, "") }
+        return (String(target[..<mark]), String(target[target.index(after: mark)...]))
+    }
+
+    /// `Name: value`, or nil: RFC 9112 §5 forbids space before the colon and line folding.
+    static func field(_ line: ArraySlice<UInt8>) -> (String, String)? {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), isToken(line[..<colon]) else { return nil }
+        let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingASCIIWhitespace()
+        return (String(decoding: line[..<colon], as: UTF8.self), value)
+    }
+
+    static func isToken(_ bytes: ArraySlice<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy { HTTPHeader.isTokenCharacter(Unicode.Scalar($0)) }
+    }
+}

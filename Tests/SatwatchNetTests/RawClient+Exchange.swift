@@ -1,0 +1,28 @@
+/// Waiting on a `RawClient` from a test: for its connection, and for the server's answer.
+extension RawClient {
+    /// Sends `bytes` as soon as the connection (completing in the background) takes them, trying
+    /// for 2 s; false if it never did. For small payloads, which the socket takes whole.
+    @discardableResult
+    func sendWhenConnected(_ bytes: [UInt8]) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(2)
+        while ContinuousClock.now < deadline {
+            if send(bytes) { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    /// What the server sends until it closes the connection or `limit` passes, whether it
+    /// closed, and when (from the call).
+    func response(within limit: Duration) async throws -> (text: String, closed: Bool, after: Duration) {
+        let start = ContinuousClock.now
+        var received: [UInt8] = []
+        while ContinuousClock.now - start < limit {
+            let read = read()
+            received += read.bytes
+            if read.closed { return (String(decoding: received, as: UTF8.self), true, ContinuousClock.now - start) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return (String(decoding: received, as: UTF8.self), false, ContinuousClock.now - start)
+    }
+}

@@ -1,0 +1,127 @@
+import SatwatchTestSupport
+import Testing
+@testable import SatwatchNet
+
+/// The server against clients abusing bodies and heads: bodies too large, lengths that lie or
+/// are not lengths, bodies dribbled byte by byte, too many header fields. Each bound is measured
+/// from the client, far from the failure it separates (a response only after the whole body, a
+/// deadline reset by each byte, the handler called for a refused request).
+@Suite struct HTTPServerBodyAbuseTests {
+    static func limits(bodyTimeout: Duration) -> HTTPServerLimits {
+        var limits = HTTPServerLimits.standard
+        limits.bodyTimeout = bodyTimeout
+        return limits
+    }
+
+    @Test func refusesATooLargeBodyWith413BeforeItIsSent() async throws {
+        let echo = try EchoServer()
+        let client = RawClient(port: echo.server.port)
+        // 10 MB announced, 1,000 bytes sent, nothing more: the answer cannot wait for the rest.
+        let head = "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10000000\r\n\r\n"
+        #expect(try await client.sendWhenConnected(Array(head.utf8) + [UInt8](repeating: 0x62, count: 1000)))
+        let response = try await client.response(within: .seconds(4))
+        client.close()
+        await echo.server.stop()
+        #expect(response.text.hasPrefix("HTTP/1.1 413 Content Too Large\r\n"))
+        #expect(response.text.hasSuffix("\r\n\r\nrequest body too large: at most 65536 bytes\n"))
+        // Written at once; the close follows the linger (1 s) that lets the client read it.
+        #expect(response.closed && response.after < .seconds(3))
+        #expect(echo.calls.value == 0)
+    }
+
+    @Test func cutsABodyShorterThanItsLengthAtTheBodyDeadlineWith408() async throws {
+        let echo = try EchoServer(limits: Self.limits(bodyTimeout: .seconds(2)))
+        let client = RawClient(port: echo.server.port)
+        #expect(try await client.sendWhenConnected(Array("POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\nonly ten..".utf8)))
+        let response = try await client.response(within: .seconds(8))
+        client.close()
+        await echo.server.stop()
+        #expect(response.text.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+        // Not before the deadline (the body may yet come), and not long after it.
+        #expect(response.after > .seconds(1.8) && response.after < .seconds(6))
+        #expect(echo.calls.value == 0)
+    }
+
+    @Test(arguments: ["-1", "abc", "5, 6", "+5", "0x10"])
+    func refusesALengthThatIsNotOneWith400(_ length: String) async throws {
+        let echo = try EchoServer()
+        let client = RawClient(port: echo.server.port)
+        #expect(try await client.sendWhenConnected(Array("POST / HTTP/1.1\r\nContent-Length: \(length)\r\n\r\nhello".utf8)))
+        let response = try await client.response(within: .seconds(4))
+        client.close()
+        await echo.server.stop()
+        #expect(response.text.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+        #expect(echo.calls.value == 0)
+    }
+
+    @Test func servesOthersWhileABodyIsDribbledAndCutsItAtTheDeadlineNotResetByEachByte() async throws {
+        let echo = try EchoServer(limits: Self.limits(bodyTimeout: .seconds(4)))
+        let slow = RawClient(port: echo.server.port)
+        let complete = RawClient(port: echo.server.port)
+        #expect(try await slow.sendWhenConnected(Array("POST /slow HTTP/1.1\r\nContent-Length: 1000\r\n\r\n".utf8)))
+        #expect(try await complete.sendWhenConnected(Array("POST /complete HTTP/1.1\r\nContent-Length: 6\r\n\r\n".utf8)))
+        // One byte every 100 ms to each: `complete` has sent its whole body after 0.6 s (a
+        // loaded machine has taken 3 s to send 12), `slow` would need 100 s.
+        let dribbling = Task {
+            let body = Array("slowly".utf8)
+            for index in 0... where !Task.isCancelled {
+                slow.send([0x78])
+                if index < body.count { complete.send([body[index]]) }
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        let (code, seconds) = try await HTTPServerAbuseTests.timedGet(echo.base + "/")
+        #expect(code == "200")
+        #expect(seconds < 1.0)
+        let completed = try await complete.response(within: .seconds(4))
+        #expect(completed.text.hasSuffix("\r\n\r\nPOST /complete\nquery: \nx-test: \nlength: 6\nbody: slowly"))
+        let cut = try await slow.response(within: .seconds(8))
+        dribbling.cancel()
+        [slow, complete].forEach { $0.close() }
+        await echo.server.stop()
+        #expect(cut.text.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+        // The deadline is 4 s after the head, sent about 1.5 s before this read began.
+        #expect(cut.closed && cut.after < .seconds(6))
+        #expect(echo.calls.value == 2)
+    }
+
+    @Test func stillRefusesTooManyOrTooLargeHeaderFieldsWith431() async throws {
+        let echo = try EchoServer()
+        let many = "GET / HTTP/1.1\r\n" + (0...100).map { "X-\($0): v\r\n" }.joined() + "\r\n"
+        // 8,177 bytes first, under the 8,192 cap, then 22 with the head's end: the end arrives
+        // past the cap and must not let the head through.
+        let large = "GET / HTTP/1.1\r\nX-Padding: " + String(repeating: "a", count: 8150)
+        for pieces in [[many], [large, String(repeating: "a", count: 18) + "\r\n\r\n"]] {
+            let client = RawClient(port: echo.server.port)
+            for piece in pieces {
+                #expect(try await client.sendWhenConnected(Array(piece.utf8)))
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let response = try await client.response(within: .seconds(4))
+            client.close()
+            #expect(response.text.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large\r\n"))
+        }
+        await echo.server.stop()
+        #expect(echo.calls.value == 0)
+    }
+
+    @Test func answersHeadWithoutABodyAndIgnoresBytesPastTheBody() async throws {
+        let echo = try EchoServer()
+        let head = RawClient(port: echo.server.port)
+        #expect(try await head.sendWhenConnected(Array("HEAD /x HTTP/1.1\r\n\r\n".utf8)))
+        let headResponse = try await head.response(within: .seconds(4))
+        #expect(headResponse.closed)
+        let length = EchoServer.respond(to: HTTPServerRequest(method: "HEAD", path: "/x")).bodyBytes.count
+        #expect(length > 0 && headResponse.text.contains("\r\nContent-Length: \(length)\r\n"))
+        #expect(headResponse.text.hasSuffix("\r\n\r\n"))
+        // A second request behind the body is not part of it, and is not answered.
+        let post = RawClient(port: echo.server.port)
+        #expect(try await post.sendWhenConnected(Array("POST /x HTTP/1.1\r\nContent-Length: 5\r\n\r\nhelloGET / HTTP/1.1\r\n\r\n".utf8)))
+        let postResponse = try await post.response(within: .seconds(4))
+        [head, post].forEach { $0.close() }
+        await echo.server.stop()
+        #expect(postResponse.text.hasSuffix("\r\n\r\nPOST /x\nquery: \nx-test: \nlength: 5\nbody: hello"))
+        #expect(postResponse.text.ranges(of: "HTTP/1.1").count == 1)
+    }
+}
