@@ -30,6 +30,7 @@ struct Generation: Sendable {
         if let listen = setup.config.httpListen {
             services.append(try EndpointService(listen: listen, boards: boards, feeds: setup.config.feeds,
                                                 statePath: setup.config.statePath, redactor: setup.config.redactor,
+                                                settings: setup.config.page,
                                                 logger: logger))
         }
         return services

@@ -11,7 +11,7 @@ import Testing
                             deliveries: DeliveryCounters(), histories: HistoryHandover(),
                             store: StoreHealthBoard(logger: logger), startedAt: WallClock.now() - startedAgo)
         let pages = EndpointPages(boards: boards, feeds: [FeedConfig(kind: .mempool, staleAfter: .seconds(60))],
-                                  outbox: OutboxGauge(path: "/nonexistent/state.db"), redactor: redactor)
+                                  store: EndpointStore(path: "/nonexistent/state.db"), redactor: redactor)
         return (pages, boards)
     }
 

@@ -2,17 +2,18 @@ import SatwatchJSON
 import SatwatchNet
 import Synchronization
 
-/// The worker's HTTP endpoint: `/healthz` (200 while every enabled feed is fresh, else 503 with a
-/// JSON reason) and `/metrics` (Prometheus text). Loopback by default (`http.listen`).
+/// The worker's HTTP endpoint: the page (`/`), the JSON API (`/api/v1/`), `/healthz` and
+/// `/metrics` (`EndpointPages.routes`). Loopback by default (`http.listen`).
 struct EndpointService: Service {
     let server: HTTPServer
-    let outbox: OutboxGauge
+    let store: EndpointStore
     var name: String { "http endpoint" }
 
-    init(listen: ListenAddress, boards: Boards, feeds: [FeedConfig], statePath: String, redactor: Redactor, logger: Logger) throws {
-        let outbox = OutboxGauge(path: statePath)
-        self.outbox = outbox
-        let pages = EndpointPages(boards: boards, feeds: feeds, outbox: outbox, redactor: redactor)
+    init(listen: ListenAddress, boards: Boards, feeds: [FeedConfig], statePath: String, redactor: Redactor,
+         settings: PageSettings = PageSettings(), logger: Logger) throws {
+        let store = EndpointStore(path: statePath)
+        self.store = store
+        let pages = EndpointPages(boards: boards, feeds: feeds, store: store, redactor: redactor, settings: settings)
         do {
             server = try HTTPServer(host: listen.host, port: listen.port) { request in pages.respond(to: request) }
         } catch {
@@ -29,7 +30,7 @@ struct EndpointService: Service {
         // awaits (suspended, not blocking a pool thread) that thread closing every socket.
         while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
         await server.stop()
-        outbox.close()
+        store.close()
     }
 
     struct EndpointError: Error, CustomStringConvertible { var description: String }

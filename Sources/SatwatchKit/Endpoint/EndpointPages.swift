@@ -2,24 +2,30 @@ import SatwatchJSON
 import SatwatchNet
 import Synchronization
 
-/// Renders the endpoint's pages from the live boards.
+/// What the endpoint's routes answer from: the live boards, the state file, the config's page
+/// settings. Requests are answered on the server's own thread, one at a time.
 struct EndpointPages: Sendable {
     let boards: Boards
     let feeds: [FeedConfig]
-    let outbox: OutboxGauge
+    let store: EndpointStore
     /// Feed and store errors can quote a URL or a key: they are shown through this.
     let redactor: Redactor
+    /// `http.token` and `http.external_url`.
+    var settings = PageSettings()
+    var clock: @Sendable () -> Timestamp = { WallClock.now() }
+
+    /// Every route, in the order they are tried.
+    static let routes: [any EndpointRoute] = [HealthRoute(), MetricsRoute()]
 
     func respond(to request: HTTPServerRequest) -> HTTPServerResponse {
-        // The server passes every method through; these pages only read.
-        guard request.method == "GET" || request.method == "HEAD" else {
-            return HTTPServerResponse(status: 405, headers: ["Allow": "GET, HEAD"], body: "method not allowed\n")
+        guard let route = Self.routes.first(where: { $0.serves(request.path) }) else {
+            return HTTPServerResponse(status: 404, body: "not found: try /, /healthz, /metrics or /api/v1/alerts\n")
         }
-        return switch request.path {
-        case "/healthz": health(now: WallClock.now())
-        case "/metrics": HTTPServerResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: metrics(now: WallClock.now()))
-        default: HTTPServerResponse(status: 404, body: "not found: try /healthz or /metrics\n")
+        let allowed = route.methods.contains("GET") ? route.methods + ["HEAD"] : route.methods
+        guard allowed.contains(request.method) else {
+            return HTTPServerResponse(status: 405, headers: ["Allow": allowed.joined(separator: ", ")], body: "method not allowed\n")
         }
+        return route.respond(to: request, pages: self)
     }
 
     /// 200 when the state file works and every enabled feed delivered within its `stale_after`
@@ -31,11 +37,8 @@ struct EndpointPages: Sendable {
         }
         let storeFailing = !reasons.isEmpty
         var states: [(String, JSONValue)] = []
-        let snapshot = boards.health.snapshot
-        for feed in feeds {
-            let health = snapshot.first { $0.kind == feed.kind }
+        for (feed, health, fresh) in feedStates(now: now) {
             let silence = now - (health?.lastFrameAt ?? boards.startedAt)
-            let fresh = silence < feed.staleAfter
             if !fresh {
                 let detail = health?.lastFrameAt == nil ? "no frame since start \(silence.text) ago" : "no frame for \(silence.text)"
                 reasons.append("feed \(feed.kind.rawValue): \(detail) (stale after \(feed.staleAfter.text))"
@@ -50,5 +53,15 @@ struct EndpointPages: Sendable {
         body.append(("state", .string(storeFailing ? "failing" : "ok")))
         let text = JSONValue.object(body.map { JSONMember(key: $0.0, node: JSONNode($0.1)) }).jsonText() + "\n"
         return HTTPServerResponse(status: reasons.isEmpty ? 200 : 503, contentType: "application/json", body: text)
+    }
+
+    /// Each enabled feed, its health, and whether it delivered within its `stale_after`
+    /// (counting from start until its first frame).
+    func feedStates(now: Timestamp) -> [(FeedConfig, FeedHealth?, fresh: Bool)] {
+        let snapshot = boards.health.snapshot
+        return feeds.map { feed in
+            let health = snapshot.first { $0.kind == feed.kind }
+            return (feed, health, now - (health?.lastFrameAt ?? boards.startedAt) < feed.staleAfter)
+        }
     }
 }

@@ -1,0 +1,39 @@
+extension DashboardPage {
+    /// Chart size on the page, in CSS pixels (it scales down to the screen's width).
+    static let chartSize = (width: 480, height: 160)
+
+    /// A card per rule: state, metric, criterion, last value and a chart of the last 24 hours
+    /// with its levels and the periods it fired.
+    static func rules(_ data: DashboardData) -> String {
+        guard !data.rules.isEmpty else { return "<section><h2>Rules</h2><p>No rule loaded.</p></section>\n" }
+        // Firing first, then pending, then the rest, each in load order.
+        let order: [AlertStatus: Int] = [.firing: 0, .pending: 1, .inactive: 2]
+        let sorted = data.rules.enumerated().sorted {
+            (order[$0.element.overview.state.status] ?? 3, $0.offset) < (order[$1.element.overview.state.status] ?? 3, $1.offset)
+        }.map(\.element)
+        return "<section><h2>Rules</h2><div class=\"rules\">\(sorted.map { card($0, now: data.now) }.joined())</div></section>\n"
+    }
+
+    static func card(_ rule: DashboardData.Rule, now: Timestamp) -> String {
+        let overview = rule.overview
+        let line = rule.line
+        var facts = ["<code>\(HTMLText.escape(overview.metric))</code> \(HTMLText.escape(overview.criterion))"]
+        if let value = line.lastValue { facts.append("last <b>\(HTMLText.escape(DisplayNumber.format(value)))</b>") }
+        if let since = line.since { facts.append("since \(dateTime(since)) UTC") }
+        if let waiting = line.waiting { facts.append("waiting: \(HTMLText.escape(waiting))") }
+        let labels = overview.labels.map { "<span class=\"label\">\(HTMLText.escape($0.name))=\(HTMLText.escape($0.value))</span>" }
+        let description = overview.description.map { "<p class=\"muted\">\(HTMLText.escape($0))</p>" } ?? ""
+        let spec = ChartSpec(points: rule.points, from: now - EndpointPages.dashboardRange, to: now,
+                             lines: overview.levels.map { ChartLine(value: $0, label: DisplayNumber.format($0)) },
+                             spans: rule.firing, title: "")
+        let chart = rule.points.isEmpty ? "<p class=\"muted chart-empty\">no data in the last 24 h</p>"
+            : SVGChart.render(spec, width: chartSize.width, height: chartSize.height)
+        return """
+            <article class="rule \(line.state)" id="rule-\(HTMLText.escape(overview.name))">
+            <h3>\(badge(line.state)) \(HTMLText.escape(overview.name))</h3>
+            <p>\(facts.joined(separator: " · "))</p>\(labels.isEmpty ? "" : "<p>\(labels.joined(separator: " "))</p>")\(description)
+            <div class="chart">\(chart)</div></article>
+
+            """
+    }
+}
