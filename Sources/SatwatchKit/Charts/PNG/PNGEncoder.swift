@@ -1,0 +1,51 @@
+/// Writes PNG files (ISO/IEC 15948): signature, IHDR, PLTE for indexed images, one IDAT of zlib
+/// data, IEND; every chunk with its CRC-32. Images of at most 256 colours (charts) are written
+/// indexed, one byte a pixel; others as 8-bit RGB with each row's better of the Sub and Up
+/// filters.
+enum PNGEncoder {
+    /// The 8 bytes every PNG file starts with.
+    static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+
+    /// The PNG of an image of `width` x `height` (both at least 1) pixels given as `rgb`: 3 bytes
+    /// (red, green, blue) a pixel, rows top to bottom.
+    static func encode(width: Int, height: Int, rgb: [UInt8]) -> [UInt8] {
+        precondition(width > 0 && height > 0 && rgb.count == width * height * 3, "PNG size does not match the pixels")
+        var png = signature
+        if let indexed = indexed(rgb) {
+            chunk("IHDR", header(width: width, height: height, colourType: 3), into: &png)
+            chunk("PLTE", indexed.palette.flatMap { [$0.red, $0.green, $0.blue] }, into: &png)
+            // Filter type 0 (none) on every row, as the standard recommends for indexed images;
+            // LZ77 still finds a row repeated from the one above.
+            var rows = [UInt8]()
+            rows.reserveCapacity((width + 1) * height)
+            for row in 0..<height {
+                rows.append(0)
+                rows.append(contentsOf: indexed.pixels[(row * width)..<((row + 1) * width)])
+            }
+            chunk("IDAT", Zlib.compress(rows), into: &png)
+        } else {
+            chunk("IHDR", header(width: width, height: height, colourType: 2), into: &png)
+            chunk("IDAT", Zlib.compress(filtered(rgb, rowBytes: width * 3, bytesPerPixel: 3)), into: &png)
+        }
+        chunk("IEND", [], into: &png)
+        return png
+    }
+
+    /// Appends a chunk: length, type, data, CRC-32 of type and data.
+    static func chunk(_ type: String, _ data: [UInt8], into png: inout [UInt8]) {
+        let typeBytes = Array(type.utf8)
+        png += bigEndian(UInt32(data.count))
+        png += typeBytes
+        png += data
+        png += bigEndian(CRC32.checksum(data, continuing: CRC32.checksum(typeBytes)))
+    }
+
+    /// IHDR's 13 bytes: size, bit depth 8, colour type, deflate, adaptive filtering, no interlace.
+    private static func header(width: Int, height: Int, colourType: UInt8) -> [UInt8] {
+        bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colourType, 0, 0, 0]
+    }
+
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> UInt32($0)) }
+    }
+}

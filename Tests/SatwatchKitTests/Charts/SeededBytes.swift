@@ -1,0 +1,28 @@
+/// Test inputs that are the same on every run: pseudo-random bytes (SplitMix64) and text.
+enum SeededBytes {
+    /// `count` bytes that look random to a compressor.
+    static func random(count: Int, seed: UInt64) -> [UInt8] {
+        var state = seed
+        return (0..<count).map { _ in
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = state
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            return UInt8(truncatingIfNeeded: mixed ^ (mixed >> 31))
+        }
+    }
+
+    /// English-like text of about `count` bytes: words repeat, as in real text, at irregular distances.
+    static func text(count: Int) -> [UInt8] {
+        let words = ["price", "alert", "bitcoin", "threshold", "the", "above", "below", "fee", "mempool", "rule",
+                     "fired", "at", "resolved", "band", "volume", "24h", "change", "%", "sat/vB", "block"]
+        let picks = random(count: count, seed: 7)
+        var text: [UInt8] = []
+        var index = 0
+        while text.count < count {
+            text += Array(words[Int(picks[index % picks.count]) % words.count].utf8) + [0x20]
+            index += 1
+        }
+        return Array(text.prefix(count))
+    }
+}
