@@ -85,18 +85,4 @@ package enum SVGChart {
         }
         return svg + "</g>"
     }
-
-    /// The metric's line: one path, a new `M` after every gap; a lone point is a round dot.
-    static func series(_ chart: ChartGeometry, _ points: [(at: Timestamp, value: Double)]) -> String {
-        var path = ""
-        for segment in chart.segments(points) {
-            for (index, point) in segment.enumerated() {
-                path += (index == 0 ? "M" : "L") + number(point.x) + " " + number(point.y)
-            }
-            if segment.count == 1 { path += "h0" }
-        }
-        guard !path.isEmpty else { return "" }
-        return "<path d=\"\(path)\" fill=\"none\" stroke=\"\(ChartPalette.series.hex)\" stroke-width=\"1.5\""
-            + " stroke-linejoin=\"round\" stroke-linecap=\"round\"/>"
-    }
 }

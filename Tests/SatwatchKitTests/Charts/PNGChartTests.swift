@@ -40,9 +40,11 @@ import Testing
     /// Odd charts still make valid images: nothing to draw, only gaps, a reversed range, tiny and large sizes.
     @Test(arguments: [
         ("empty", ChartSpec(points: [], from: ChartSample.from, to: ChartSample.to), 600, 300),
-        ("only gaps", ChartSpec(points: [(ChartSample.from, .nan), (ChartSample.to, .nan)], from: ChartSample.from, to: ChartSample.to), 600, 300),
+        ("only gaps", ChartSpec(points: [(ChartSample.from, .nan), (ChartSample.to, .nan)],
+                                from: ChartSample.from, to: ChartSample.to), 600, 300),
         ("reversed range", ChartSpec(points: ChartSample.points, from: ChartSample.to, to: ChartSample.from,
-                                     lines: [ChartLine(value: .infinity, label: "x")], spans: [ChartSpan(from: ChartSample.to, to: ChartSample.from)]), 600, 300),
+                                     lines: [ChartLine(value: .infinity, label: "x")],
+                                     spans: [ChartSpan(from: ChartSample.to, to: ChartSample.from)]), 600, 300),
         ("one pixel", ChartSample.spec, 1, 1),
         ("tiny", ChartSample.spec, 40, 20),
         ("no pixels asked", ChartSample.spec, 0, -5),

@@ -56,11 +56,46 @@ import Testing
                                                         (at(40), .nan), (at(50), 2), (at(60), 1), (at(2000), 9)]
         let spec = ChartSpec(points: points, from: ChartSample.from, to: ChartSample.to)
         let chart = ChartGeometry(spec: spec, width: 600, height: 300, text: SVGChart.text)
-        let path = SVGChart.series(chart, points)
+        let path = SVGChart.series(chart, points).split(separator: "\"")[1]
         #expect(path.filter { $0 == "M" }.count == 3)
-        #expect(path.filter { $0 == "L" }.count == 2)
+        #expect(path.filter { $0 == "l" }.count == 2)
         #expect(path.contains("h0"))
         #expect(path.contains("M\(SVGChart.number(chart.plotLeft)) "))
+    }
+
+    /// The relative moves, added up, land on every point's position rounded to a tenth.
+    @Test(arguments: [600, 333, 1200])
+    func relativePathVisitsEveryPoint(_ width: Int) throws {
+        let spec = ChartSample.spec
+        let chart = ChartGeometry(spec: spec, width: width, height: 300, text: SVGChart.text)
+        let element = SVGChart.series(chart, spec.points)
+        let path = try #require(element.split(separator: "\"").dropFirst().first)
+        #expect(path.hasPrefix("M") && path.dropFirst().allSatisfy { $0 != "M" && $0 != "L" })
+        let numbers = Self.numbers(in: path)
+        var position = (x: numbers[0], y: numbers[1])
+        var visited = [position]
+        for move in stride(from: 2, to: numbers.count - 1, by: 2) {
+            position = (position.x + numbers[move], position.y + numbers[move + 1])
+            visited.append(position)
+        }
+        let expected = spec.points.map { (Double(SVGChart.tenths(chart.x($0.at))), Double(SVGChart.tenths(chart.y($0.value)))) }
+        #expect(numbers.count == 2 * spec.points.count)
+        #expect(zip(visited, expected).allSatisfy { abs($0.x * 10 - $1.0) < 1e-6 && abs($0.y * 10 - $1.1) < 1e-6 })
+    }
+
+    /// The numbers in a path, read as SVG does: a number ends at a space, a letter, a second `.` or a `-`.
+    static func numbers(in path: Substring) -> [Double] {
+        var numbers: [Double] = [], current = ""
+        func finish() {
+            if !current.isEmpty { numbers.append(Double(current) ?? .nan) }
+            current = ""
+        }
+        for character in path {
+            if character == "-" || (character == "." && current.contains(".")) { finish() }
+            if character.isNumber || character == "." || character == "-" { current.append(character) } else { finish() }
+        }
+        finish()
+        return numbers
     }
 
     @Test func linesAreDashedAndSpansShaded() {
