@@ -16,6 +16,9 @@ public struct NotificationExtras: Sendable, Equatable {
 
 /// Makes the extras of the notifications a channel is about to send.
 public protocol NotificationExtrasSource: Sendable {
+    /// Reads what it needs from the state file (a signing key), once, before the first
+    /// delivery; called on the dispatcher's store queue, never the cooperative pool.
+    func prepare(_ store: StateStore) throws
     /// The extras of `notification`, with a chart when `chart` is true.
     func extras(for notification: Notification, chart: Bool) -> NotificationExtras
 }

@@ -5,8 +5,18 @@ struct SilenceRequest {
 
     init(_ parsed: ArgumentList, environment: [String: String], now: Timestamp) throws(UsageError) {
         if let extra = parsed.positionals.first { throw UsageError("unexpected argument \"\(extra)\"") }
-        var matchers = (parsed.repeated["rule"] ?? []).map(SilenceMatcher.rule)
-        for text in parsed.repeated["match"] ?? [] {
+        try self.init(rules: parsed.repeated["rule"] ?? [], matches: parsed.repeated["match"] ?? [], for: parsed[option: "for"],
+                      until: parsed[option: "until"], comment: parsed[option: "comment"] ?? "",
+                      author: environment["USER"] ?? "unknown", now: now)
+    }
+
+    /// A silence from its parts, as `silence add`, the page and the API take them: rule globs,
+    /// `KEY=VALUE` label matches, `for` a duration or `until` a time, a comment and its author.
+    /// The messages name the command's options, which the API's fields mirror.
+    init(rules: [String], matches: [String], for duration: String?, until: String?, comment: String, author: String,
+         now: Timestamp) throws(UsageError) {
+        var matchers = rules.map(SilenceMatcher.rule)
+        for text in matches {
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex else {
                 throw UsageError("--match takes KEY=VALUE, e.g. severity=page, found \"\(text)\"")
             }
@@ -14,10 +24,10 @@ struct SilenceRequest {
             if let problem = LabelName.problem(name), name != "alertname" { throw UsageError("--match: \(problem)") }
             matchers.append(.label(name: name, value: String(text[text.index(after: equals)...])))
         }
-        if (parsed.repeated["rule"] ?? []).contains(where: \.isEmpty) { throw UsageError("--rule takes a rule name or glob, e.g. 'btc-*'") }
+        if rules.contains(where: \.isEmpty) { throw UsageError("--rule takes a rule name or glob, e.g. 'btc-*'") }
         guard !matchers.isEmpty else { throw UsageError("say what to silence: --rule GLOB or --match KEY=VALUE (at least one)") }
         let end: Timestamp
-        switch (parsed[option: "for"], parsed[option: "until"]) {
+        switch (duration, until) {
         case (let text?, nil):
             guard let span = TimeSpan(parsing: text), span.milliseconds > 0 else {
                 throw UsageError("invalid duration \"\(text)\" for --for (use e.g. 30m, 2h, 1d)")
@@ -34,6 +44,6 @@ struct SilenceRequest {
         }
         let id = String(UInt32.random(in: 0...UInt32.max), radix: 16)
         silence = Silence(id: String(repeating: "0", count: 8 - id.count) + id, matchers: matchers, startsAt: now, endsAt: end,
-                          comment: parsed[option: "comment"] ?? "", author: environment["USER"] ?? "unknown", createdAt: now)
+                          comment: comment, author: author, createdAt: now)
     }
 }

@@ -19,7 +19,8 @@ struct Generation: Sendable {
                                         policy: RetryPolicy(maxRetryAfter: setup.config.maxRetryAfter),
                                         retention: setup.config.stateRetention, logger: logger, counters: boards.deliveries,
                                         storeHealth: boards.store, gate: gate, quiet: setup.quietHours,
-                                        rates: setup.rateLimits, groups: setup.config.channelDelivery.groups)
+                                        rates: setup.rateLimits, groups: setup.config.channelDelivery.groups,
+                                        extras: PageExtras(externalURL: setup.config.page.externalURL, boards: boards))
         let evaluator = Evaluator(setup: setup, inputs: inbox, backlog: backlog, alarm: alarm, doorbell: dispatcher.doorbell,
                                   boards: boards, logger: logger)
         var services: [any Service] = [

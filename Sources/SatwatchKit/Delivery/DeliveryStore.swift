@@ -90,6 +90,9 @@ actor DeliveryStore {
         try store.hasLaterPending(than: entry.id, rule: entry.notification.rule, channel: channel)
     }
 
+    /// Lets `extras` read what it needs from the state file.
+    func prepare(_ extras: any NotificationExtrasSource) throws { try extras.prepare(store) }
+
     /// Copies the write-ahead log into the database (see `StateStore.checkpoint`).
     func checkpoint() throws { _ = try store.checkpoint() }
 

@@ -63,6 +63,14 @@ public struct Dispatcher: Sendable {
 
     /// Delivers until cancelled. Entries queued while the worker was down are picked up at once.
     public func run() async {
+        if let extras {
+            do {
+                try await store.prepare(extras)
+            } catch {
+                // Notifications still go out, without their silence links.
+                logger.error("silence links unavailable: the signing key could not be read", ["error": "\(error)"])
+            }
+        }
         await withTaskGroup(of: Void.self) { group in
             for (name, channel) in channels {
                 group.addTask { await self.work(channel: channel, bell: self.bells[name]!) }

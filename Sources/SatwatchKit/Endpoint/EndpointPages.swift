@@ -15,7 +15,10 @@ struct EndpointPages: Sendable {
     var clock: @Sendable () -> Timestamp = { WallClock.now() }
 
     /// Every route, in the order they are tried.
-    static let routes: [any EndpointRoute] = [HealthRoute(), MetricsRoute()]
+    static let routes: [any EndpointRoute] = [
+        DashboardRoute(), SilenceFormRoute(), SilenceLinkRoute(), HealthRoute(), MetricsRoute(),
+        RulesAPIRoute(), HistoryAPIRoute(), SilencesAPIRoute(), SeriesAPIRoute(),
+    ]
 
     func respond(to request: HTTPServerRequest) -> HTTPServerResponse {
         guard let route = Self.routes.first(where: { $0.serves(request.path) }) else {

@@ -24,3 +24,10 @@ enum DashboardStyle {
         setInterval(function(){var busy=Array.prototype.some.call(document.querySelectorAll('input[type=password],input[name=rule],input[name=comment]'),function(i){return i.value||i===document.activeElement});if(!busy)location.reload()},30000);
         """
 }
+
+extension DashboardStyle {
+    /// Only the page's own inline style and script, and forms to itself: an injected tag could
+    /// load nothing and send nowhere.
+    static let contentSecurityPolicy =
+        "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'"
+}

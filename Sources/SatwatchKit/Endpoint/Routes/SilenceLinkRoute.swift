@@ -1,0 +1,54 @@
+import SatwatchNet
+
+/// `/silence`: where a notification's "silence 1h" link leads. `GET` checks the link and shows
+/// what it would silence with one button; that button's `POST` checks it again and adds the
+/// silence. Following a link only shows: chat services fetch links to preview them, and a preview
+/// must not silence anything.
+struct SilenceLinkRoute: EndpointRoute {
+    let paths = ["/silence"]
+    let methods = ["GET", "POST"]
+
+    func respond(to request: HTTPServerRequest, pages: EndpointPages) -> HTTPServerResponse {
+        let query = request.method == "POST" ? request.formFields.first("link") ?? "" : request.query
+        let now = pages.clock()
+        let link: SilenceLink
+        do {
+            let key = try pages.store.use { try $0.signingKey() }
+            link = try SilenceLink.verified(query: query, key: key, now: now)
+        } catch let error as SilenceLinkError {
+            if case .expired = error { return SilenceFormRoute.page(410, "This link has expired: \(error.description).") }
+            return SilenceFormRoute.page(403, "This is not a valid silence link: \(error.description).")
+        } catch {
+            return SilenceFormRoute.page(503, "The state file is unavailable: \(pages.redactor.redact("\(error)"))")
+        }
+        guard request.method == "POST" else { return Self.confirmation(link, query: query) }
+        let silence = Silence(id: Self.newID(), matchers: [.rule(link.rule)], startsAt: now,
+                              endsAt: now + link.duration, comment: "from a notification's link", author: "link", createdAt: now)
+        do {
+            try pages.store.use { try $0.add(silence) }
+        } catch {
+            return SilenceFormRoute.page(503, "The state file refused the silence: \(pages.redactor.redact("\(error)"))")
+        }
+        return SilenceFormRoute.page(200, "Silenced \(link.rule) until \(silence.endsAt.rfc3339) (silence \(silence.id)).")
+    }
+
+    /// The page that asks before silencing.
+    static func confirmation(_ link: SilenceLink, query: String) -> HTTPServerResponse {
+        HTTPServerResponse(status: 200, contentType: "text/html; charset=utf-8", headers: ["X-Frame-Options": "DENY"], body: """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Silence \(HTMLText.escape(link.rule))</title><style>\(DashboardStyle.css)</style></head><body>
+            <h1>Silence \(HTMLText.escape(link.rule)) for \(HTMLText.escape(link.duration.text))?</h1>
+            <p>Its notifications stop on every channel until the silence ends; the page lists it and can expire it.</p>
+            <form method="post" action="/silence"><input type="hidden" name="link" value="\(HTMLText.escape(query))">
+            <button>Silence \(HTMLText.escape(link.rule)) for \(HTMLText.escape(link.duration.text))</button></form>
+            <p><a href="/">Open the page</a></p></body></html>
+
+            """)
+    }
+
+    /// 8 hex digits, as `silence add` makes them.
+    static func newID() -> String {
+        let id = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        return String(repeating: "0", count: 8 - id.count) + id
+    }
+}
