@@ -144,5 +144,6 @@ struct StateSeriesTests {
         #expect(try store.loadSeries(from: .min).isEmpty)
         try store.saveSeries([Self.fees: [SeriesBucket(minute: Self.base, value: 1)]], keepingFrom: Self.base)
         #expect(try StateStore.open(path: path).loadSeries(from: .min).count == 1)
+        #expect(try store.signingKey().count == 32)
     }
 }
