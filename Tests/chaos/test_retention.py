@@ -79,8 +79,10 @@ def fill(path, days, per_day, now_ms):
             db.executemany("INSERT INTO outbox (notification_id, channel, state, attempts, next_attempt_at, created_at, updated_at)"
                            " VALUES (?, ?, 'sent', 1, ?, ?, ?)", [(nid, channel, at, at, at + 1000) for channel in ("hook", "mail")])
     # As written by a build before incremental vacuum (schema 2): the worker must convert it. The
-    # worker made the file with the newest schema, so what schemas 4 and 5 add goes, to be added
-    # again (5 also rebuilds the outbox, which works on either form of it).
+    # worker made the file with the newest schema, so what schemas 4, 5 and 7 add goes, to be added
+    # again (5 also rebuilds the outbox, which works on either form of it, and drops what 6 added).
+    db.execute("DROP TABLE series")
+    db.execute("DROP TABLE secret")
     db.execute("DROP TABLE silence")
     db.execute("DROP TABLE daily_close")
     for table, column in (("rule_state", "memory"), ("rule_state", "candle_start"), ("rule_state", "candle_close"),

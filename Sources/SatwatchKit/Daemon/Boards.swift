@@ -9,4 +9,7 @@ struct Boards: Sendable {
     let startedAt: Timestamp
     /// Created with the worker's first (successful) load; SIGHUP reloads update it.
     let reloads = ConfigReloadBoard()
+    /// Every metric's last 24 h a minute apiece, for the page, the API and charts; kept across
+    /// reloads, saved with the evaluator's flush and taken up from the state file at start.
+    let series = SeriesBoard()
 }

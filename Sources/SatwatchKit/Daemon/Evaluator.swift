@@ -56,7 +56,7 @@ struct Evaluator: Service {
     }
 
     /// Takes up the `change` histories: the state file's (a restart), then the previous
-    /// generation's, which may be fresher (a reload).
+    /// generation's, which may be fresher (a reload); then the daily closes and metric series.
     private func restoreHistory(_ state: inout EvaluatorState, from writer: StateWriter) async {
         do {
             let stored = try await writer.read { try $0.loadHistory() }
@@ -72,6 +72,14 @@ struct Evaluator: Service {
             logger.error("daily closes unreadable; windows of a day or more fill again", ["error": "\(error)"])
         }
         if let previous = boards.histories.take() { state.evaluator.adopt(previous) }
+        do {
+            // On a reload the board already holds these minutes and keeps its own (newer) ones.
+            let from = SeriesCollection.oldestMinute(now: WallClock.now())
+            let series = try await writer.read { try $0.loadSeries(from: from) }
+            boards.series.restore(series)
+        } catch {
+            logger.error("metric series unreadable; charts start empty", ["error": "\(error)"])
+        }
     }
 
     /// Decodes and evaluates one frame; updates health and the metric board.
@@ -91,6 +99,7 @@ struct Evaluator: Service {
         switch outcome {
         case .samples(let samples):
             boards.metrics.record(samples)
+            boards.series.record(samples)
         case .skipped(let reason):
             boards.health.update(frame.feed) { $0.skipped[reason.code, default: 0] += 1 }
             logger.debug("frame skipped", ["feed": frame.feed.rawValue, "reason": reason.code])
@@ -99,8 +108,9 @@ struct Evaluator: Service {
         return changes
     }
 
-    /// Queues every rule's last value, the latest metric values (for `status`) and the `change`
-    /// histories' new points. A SIGKILL loses at most one interval of history, nothing else.
+    /// Queues every rule's last value, the latest metric values (for `status`), the `change`
+    /// histories' new points and the series' new minutes. A SIGKILL loses at most one interval
+    /// of history and series, nothing else.
     private func flush(_ state: inout EvaluatorState, to writer: StateWriter, at now: Timestamp) {
         state.evaluator.refreshWaiting()
         let engine = state.evaluator.engine
@@ -108,9 +118,11 @@ struct Evaluator: Service {
         let history = engine.historySnapshot
         let fresh = history.points(after: state.historySaved)
         let closes = state.evaluator.takeUnsavedCloses()
+        boards.series.prune(now: now)
         writer.flush(StateFlush(states: Dictionary(zip(engine.rules.map(\.name), engine.states), uniquingKeysWith: { $1 }),
                                 metrics: boards.metrics.snapshot, history: fresh, keepingFrom: history.oldest, at: now,
-                                closes: closes.closes, closesKeepingFrom: closes.keepingFrom))
+                                closes: closes.closes, closesKeepingFrom: closes.keepingFrom,
+                                series: boards.series.takeChanged(), seriesKeepingFrom: SeriesCollection.oldestMinute(now: now)))
         // The writer keeps a failed flush queued until it succeeds, so these points are not lost.
         let keys = history.keys
         state.historySaved = state.historySaved.filter { keys.contains($0.key) }

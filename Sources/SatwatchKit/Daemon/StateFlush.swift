@@ -1,6 +1,6 @@
 /// What the evaluator saves every minute and at shutdown: every rule's last state, the latest
-/// metric values (for `status`), the `change` histories' points and the daily closes the file
-/// does not have yet.
+/// metric values (for `status`), the `change` histories' points, and the daily closes and
+/// metric series minutes the file does not have yet.
 struct StateFlush: Sendable {
     var states: [String: RuleState]
     var metrics: [Sample]
@@ -12,13 +12,19 @@ struct StateFlush: Sendable {
     /// Per key, the oldest day still needed (`DailyCloses.oldestDay`); stored keys missing here
     /// (and from `closes`) are forgotten, so it must name every key a window reads.
     var closesKeepingFrom: [String: Int64] = [:]
+    /// Series minutes recorded since the last flush (`SeriesBoard.takeChanged`).
+    var series: [MetricKey: [SeriesBucket]] = [:]
+    /// The oldest minute the file keeps; older series rows are deleted.
+    var seriesKeepingFrom: Int64 = .min
 
-    /// One flush that stores what both would: the newer states and metrics, every history point
-    /// and close (the newer last, so a day saved twice keeps the newer value).
+    /// One flush that stores what both would: the newer states and metrics, every history point,
+    /// close and series minute (the newer last, so a day or minute saved twice keeps the newer
+    /// value).
     func merged(with newer: StateFlush) -> StateFlush {
         StateFlush(states: newer.states, metrics: newer.metrics,
                    history: history.merging(newer.history) { $0 + $1 }, keepingFrom: newer.keepingFrom, at: newer.at,
-                   closes: closes.merging(newer.closes) { $0 + $1 }, closesKeepingFrom: newer.closesKeepingFrom)
+                   closes: closes.merging(newer.closes) { $0 + $1 }, closesKeepingFrom: newer.closesKeepingFrom,
+                   series: series.merging(newer.series) { $0 + $1 }, seriesKeepingFrom: newer.seriesKeepingFrom)
     }
 
     func save(to store: StateStore) throws {
@@ -26,5 +32,6 @@ struct StateFlush: Sendable {
         try store.saveMetrics(metrics)
         try store.saveHistory(history, keepingFrom: keepingFrom)
         try store.saveDailyCloses(closes, keepingFrom: closesKeepingFrom)
+        try store.saveSeries(series, keepingFrom: seriesKeepingFrom)
     }
 }

@@ -73,6 +73,16 @@ package final class SQLiteStatement {
         try check(code)
     }
 
+    /// Binds a blob (copied by SQLite); an empty one is a zero-length blob, not NULL.
+    package func bind(_ index: Int32, bytes value: [UInt8]) throws {
+        let code = value.withUnsafeBytes { buffer in
+            // An empty array may have no base address, and a NULL pointer would bind SQL NULL.
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return sqlite3_bind_zeroblob(handle, index, 0) }
+            return sqlite3_bind_blob(handle, index, base, Int32(buffer.count), satwatch_sqlite_transient())
+        }
+        try check(code)
+    }
+
     /// Binds a timestamp as integer milliseconds, or NULL.
     package func bind(_ index: Int32, _ value: Timestamp?) throws {
         try bind(index, value?.milliseconds)
@@ -142,6 +152,13 @@ package final class SQLiteStatement {
         let count = Int(sqlite3_column_bytes(handle, index))
         // Length-delimited, so text with an embedded NUL survives the round trip.
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// A blob column's bytes (empty when NULL).
+    package func bytes(_ index: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard let blob = sqlite3_column_blob(handle, index), count > 0 else { return [] }
+        return Array(UnsafeRawBufferPointer(start: blob, count: count))
     }
 
     /// A millisecond column as a timestamp.

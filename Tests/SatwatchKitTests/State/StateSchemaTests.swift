@@ -8,7 +8,7 @@ struct StateSchemaTests {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         #expect(try store.schemaVersion() == StateSchema.currentVersion)
-        #expect(StateSchema.currentVersion == 6)
+        #expect(StateSchema.currentVersion == 7)
         #expect(try store.connection.integerPragma("auto_vacuum") == 2)  // INCREMENTAL
         #expect(try store.connection.textPragma("journal_mode") == "wal")
         #expect(try store.connection.integerPragma("synchronous") == 1)  // NORMAL
@@ -17,7 +17,7 @@ struct StateSchemaTests {
         let tables = try store.connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             .query { $0.string(0) }
         #expect(tables == ["change_history", "daily_close", "metric_latest", "notification", "notification_label", "outbox",
-                           "rule_state", "silence"])
+                           "rule_state", "secret", "series", "silence"])
     }
 
     /// A state file written by the first release (schema 1) opens with its data and gains the
