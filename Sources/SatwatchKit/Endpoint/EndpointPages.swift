@@ -17,7 +17,7 @@ struct EndpointPages: Sendable {
     /// Every route, in the order they are tried.
     static let routes: [any EndpointRoute] = [
         DashboardRoute(), SilenceFormRoute(), SilenceLinkRoute(), HealthRoute(), MetricsRoute(),
-        RulesAPIRoute(), HistoryAPIRoute(), SilencesAPIRoute(), SeriesAPIRoute(),
+        RulesAPIRoute(), HistoryAPIRoute(), SilencesAPIRoute(), SeriesAPIRoute(), ChartAPIRoute(),
     ]
 
     func respond(to request: HTTPServerRequest) -> HTTPServerResponse {

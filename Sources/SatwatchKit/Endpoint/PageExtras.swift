@@ -39,14 +39,20 @@ final class PageExtras: NotificationExtrasSource {
     /// The chart of the notification's metric over the 24 hours up to it, with its rule's levels
     /// and the period it fired; nil when the metric has no recorded minute.
     func chart(for notification: Notification) -> [UInt8]? {
-        let to = notification.at
-        let points = boards.series.series(metric: notification.metric, source: nil, since: to - .hours(24), now: to)
-        guard !points.isEmpty else { return nil }
         let levels = boards.rules.overview.first { $0.name == notification.rule }?.levels ?? []
+        return Self.chart(metric: notification.metric, source: nil, levels: levels,
+                          firing: [ChartSpan(from: notification.startsAt, to: notification.at)],
+                          title: "\(notification.rule): \(notification.metric)", to: notification.at, series: boards.series)
+    }
+
+    /// A PNG of `metric` over the 24 hours up to `to`, with `levels` as lines and `firing`
+    /// shaded; nil when the metric has no recorded minute then.
+    static func chart(metric: String, source: String?, levels: [Double], firing: [ChartSpan], title: String, to: Timestamp,
+                      series: SeriesBoard) -> [UInt8]? {
+        let points = series.series(metric: metric, source: source, since: to - .hours(24), now: to)
+        guard !points.isEmpty else { return nil }
         let spec = ChartSpec(points: points, from: to - .hours(24), to: to,
-                             lines: levels.map { ChartLine(value: $0, label: DisplayNumber.format($0)) },
-                             spans: [ChartSpan(from: notification.startsAt, to: to)],
-                             title: "\(notification.rule): \(notification.metric)")
-        return PNGChart.render(spec, width: Self.chartSize.width, height: Self.chartSize.height)
+                             lines: levels.map { ChartLine(value: $0, label: DisplayNumber.format($0)) }, spans: firing, title: title)
+        return PNGChart.render(spec, width: chartSize.width, height: chartSize.height)
     }
 }

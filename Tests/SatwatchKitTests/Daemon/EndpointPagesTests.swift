@@ -25,7 +25,8 @@ import Testing
     @Test(arguments: ["POST", "PUT", "DELETE", "OPTIONS"])
     func thePagesOnlyReadSoOtherMethodsGet405(_ method: String) {
         let (pages, _) = Self.pages(startedAgo: .seconds(1))
-        for path in ["/healthz", "/metrics", "/nope"] {
+        #expect(pages.respond(to: HTTPServerRequest(method: method, path: "/nope")).status == 404)
+        for path in ["/healthz", "/metrics", "/api/v1/rules", "/api/v1/history"] {
             let response = pages.respond(to: HTTPServerRequest(method: method, path: path))
             #expect(response.status == 405)
             #expect(response.headers.first("Allow") == "GET, HEAD")

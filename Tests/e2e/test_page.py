@@ -1,0 +1,157 @@
+"""The page and the API through the real binary, with real HTTP clients: what a user sees at /,
+the JSON API (reads for anyone, writes only with the bearer token), a notification's signed
+silence link followed end to end, and hostile rule names, labels and descriptions escaped."""
+import json
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from conftest import wait_for
+
+TOKEN = "s3cret-token-0123456789"
+HOSTILE = '<script>alert("x")</script>'
+
+
+def request(worker, path, method="GET", body=None, headers=None):
+    """(status, headers, text) of one request to the worker's endpoint."""
+    data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
+    req = urllib.request.Request(f"http://127.0.0.1:{worker.http_port}{path}", data=data, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as response:
+            return response.status, dict(response.headers), response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read().decode()
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def start(feed, receiver, workers, http_extra=None):
+    rules = [
+        {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["hook"],
+         "labels": {"team": "ops"}, "description": "fees are high"},
+        {"name": "fees-low", "metric": "fee.fastest", "below": 2, "channels": ["hook"]},
+        {"name": f"x{HOSTILE}", "metric": "fee.economy", "above": 1000, "channels": ["hook"],
+         "labels": {"note": HOSTILE}, "description": f"desc {HOSTILE} & 'quotes'"},
+    ]
+    worker = workers({"feeds": {"mempool": {"url": feed.url, "stale_after": "5m"}},
+                      "channels": {"hook": {"type": "webhook", "url": receiver.url("/hook")}},
+                      "defaults": {"channels": ["hook"]}}, {"page.json": rules})
+    worker_config = json.loads(worker.config_path.read_text())
+    worker_config["http"].update(http_extra or {})
+    worker.config_path.write_text(json.dumps(worker_config))
+    worker.start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(25)
+    wait_for(lambda: len(receiver.requests("/hook")) == 1, timeout=20, what="the firing")
+    return worker
+
+
+def test_the_page_shows_feeds_rules_charts_and_notifications_escaped(feed, receiver, workers):
+    worker = start(feed, receiver, workers, {"token": TOKEN})
+    status, headers, html = request(worker, "/")
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    assert "default-src 'none'" in headers["Content-Security-Policy"]
+    assert "1 firing" in html and "fees-high" in html and "fees are high" in html
+    assert "mempool" in html and "fresh" in html
+    assert html.count("<svg") >= 2, "a chart per rule with data"
+    assert "above 10" in html
+    # Nothing a user wrote comes out as markup.
+    assert HOSTILE not in html and "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in html
+    assert "&#39;quotes&#39;" in html
+    # The add form is there (a token is set).
+    assert 'action="/silences"' in html
+    assert worker.stop() == 0
+
+
+def test_the_api_reads_for_anyone_and_writes_with_the_token(feed, receiver, workers):
+    worker = start(feed, receiver, workers, {"token": TOKEN})
+    status, _, text = request(worker, "/api/v1/alerts")
+    assert status == 200
+    assert [(a["rule"], a["state"], a["value"]) for a in json.loads(text)] == [("fees-high", "firing", 25)]
+    rules = {r["rule"]: r for r in json.loads(request(worker, "/api/v1/rules")[2])}
+    assert rules["fees-high"]["levels"] == [10] and rules["fees-high"]["labels"] == {"team": "ops"}
+    assert rules[f"x{HOSTILE}"]["state"] == "inactive"
+    history = json.loads(request(worker, "/api/v1/history?since=1h")[2])
+    assert [h["rule"] for h in history] == ["fees-high"] and history[0]["deliveries"][0]["outcome"] == "sent"
+    series = json.loads(request(worker, "/api/v1/series?metric=fee.fastest")[2])
+    assert series["points"] and series["points"][-1]["value"] == 25
+    assert request(worker, "/api/v1/series")[0] == 400
+
+    body = {"rule": "fees-*", "for": "2h", "comment": "maintenance"}
+    assert request(worker, "/api/v1/silences", "POST", body, {"Content-Type": "application/json"})[0] == 401
+    wrong = {"Content-Type": "application/json", "Authorization": "Bearer nope"}
+    assert request(worker, "/api/v1/silences", "POST", body, wrong)[0] == 401
+    auth = {"Content-Type": "application/json", "Authorization": f"Bearer {TOKEN}"}
+    status, _, text = request(worker, "/api/v1/silences", "POST", body, auth)
+    assert status == 201, text
+    silence = json.loads(text)
+    assert silence["matchers"] == [{"rule": "fees-*"}] and silence["comment"] == "maintenance"
+    assert [s["id"] for s in json.loads(request(worker, "/api/v1/silences")[2])] == [silence["id"]]
+    status, _, text = request(worker, "/api/v1/silences", "POST", {"for": "1h"}, auth)
+    assert status == 422 and "say what to silence" in json.loads(text)["error"]
+    assert request(worker, "/api/v1/silences", "POST", b"{not json", auth)[0] == 400
+    assert request(worker, f"/api/v1/silences/{silence['id']}", "DELETE")[0] == 401
+    assert request(worker, f"/api/v1/silences/{silence['id']}", "DELETE", headers=auth)[0] == 204
+    assert json.loads(request(worker, "/api/v1/silences")[2]) == []
+    assert request(worker, "/api/v1/silences/ffffffff", "DELETE", headers=auth)[0] == 404
+    assert request(worker, "/api/v1/rules", "POST", body, auth)[0] == 405
+    assert worker.stop() == 0
+
+
+def test_without_a_token_the_api_and_the_page_are_read_only(feed, receiver, workers):
+    worker = start(feed, receiver, workers)
+    auth = {"Content-Type": "application/json", "Authorization": "Bearer anything-at-all-12345"}
+    status, _, text = request(worker, "/api/v1/silences", "POST", {"rule": "x", "for": "1h"}, auth)
+    assert status == 403 and "read-only" in text
+    html = request(worker, "/")[2]
+    assert 'action="/silences"' not in html and "Read-only" in html
+    form = urllib.parse.urlencode({"rule": "x", "for": "1h", "token": "anything"}).encode()
+    assert request(worker, "/silences", "POST", form, {"Content-Type": "application/x-www-form-urlencoded"})[0] == 403
+    assert worker.stop() == 0
+
+
+def test_the_page_form_adds_and_expires_a_silence(feed, receiver, workers):
+    worker = start(feed, receiver, workers, {"token": TOKEN})
+    opener = urllib.request.build_opener(NoRedirect)
+    form = urllib.parse.urlencode({"rule": "fees-high", "for": "30m", "comment": "looking", "token": TOKEN}).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{worker.http_port}/silences", data=form, method="POST")
+    try:
+        opener.open(req, timeout=10)
+        raise AssertionError("expected a redirect")
+    except urllib.error.HTTPError as error:
+        assert error.code == 303 and error.headers["Location"] == "/#silences"
+    silences = json.loads(request(worker, "/api/v1/silences")[2])
+    assert [(s["matchers"], s["comment"]) for s in silences] == [([{"rule": "fees-high"}], "looking")]
+    html = request(worker, "/")[2]
+    assert silences[0]["id"] in html and 'action="/silences/expire"' in html
+    expire = urllib.parse.urlencode({"id": silences[0]["id"], "token": TOKEN}).encode()
+    assert request(worker, "/silences/expire", "POST", expire)[0] in (200, 303)
+    assert json.loads(request(worker, "/api/v1/silences")[2]) == []
+    assert worker.stop() == 0
+
+
+def test_a_notifications_silence_link_silences_its_rule_after_one_click(feed, receiver, workers):
+    worker = start(feed, receiver, workers, {"token": TOKEN, "external_url": f"http://127.0.0.1:{0}"})
+    alert = receiver.bodies("/hook")[0]["alerts"][0]
+    link = alert["annotations"]["silence_url"]
+    match = re.fullmatch(r"http://127\.0\.0\.1:0/silence\?(rule=fees-high&for=1h&exp=\d+&sig=[A-Za-z0-9_-]{43})", link)
+    assert match, link
+    query = match.group(1)
+    # Following it (or a chat service previewing it) only asks.
+    status, _, html = request(worker, f"/silence?{query}")
+    assert status == 200 and "Silence fees-high for 1h?" in html
+    assert json.loads(request(worker, "/api/v1/silences")[2]) == []
+    form = urllib.parse.urlencode({"link": query}).encode()
+    status, _, html = request(worker, "/silence", "POST", form)
+    assert status == 200 and "Silenced fees-high until" in html
+    silences = json.loads(request(worker, "/api/v1/silences")[2])
+    assert [(s["matchers"], s["author"]) for s in silences] == [([{"rule": "fees-high"}], "link")]
+    # A changed link is refused.
+    tampered = query.replace("for=1h", "for=9h")
+    assert request(worker, f"/silence?{tampered}")[0] == 403
+    assert request(worker, "/silence", "POST", urllib.parse.urlencode({"link": tampered}).encode())[0] == 403
+    assert worker.stop() == 0
