@@ -18,4 +18,18 @@ public struct RuleOverview: Sendable, Equatable {
     public var channels: [String]
     /// Where it stands.
     public var state: RuleState
+
+    /// Creates an overview.
+    public init(name: String, metric: String, source: String?, criterion: String, levels: [Double], labels: [Label],
+                description: String?, channels: [String], state: RuleState) {
+        self.name = name
+        self.metric = metric
+        self.source = source
+        self.criterion = criterion
+        self.levels = levels
+        self.labels = labels
+        self.description = description
+        self.channels = channels
+        self.state = state
+    }
 }

@@ -46,4 +46,7 @@ table.add("metric series minute flush (100 metrics) p50", Format.fixed(series.fl
 table.add("metric series minute flush (100 metrics) p99", Format.fixed(series.flushP99, 2), "ms")
 table.add("metric series minute flush (100 metrics) p99, thread CPU", Format.fixed(series.flushCPUP99, 2), "ms")
 table.add("metric series in the state file, 24 h x 100 metrics", Format.fixed(Double(series.fileBytes) / 1_048_576, 2), "MiB")
+let page = PageBench.run(rules: 100, rounds: 20)
+table.add("the page (/) with 100 rules, each charting 1,440 minutes: render", Format.fixed(page.milliseconds, 1), "ms")
+table.add("that page's size", Format.fixed(Double(page.bytes) / 1024, 0), "KiB")
 print(table.render())

@@ -1,5 +1,5 @@
 /// Everything the page shows, gathered once per request from the boards and the state file.
-struct DashboardData: Sendable {
+package struct DashboardData: Sendable {
     /// One enabled feed and its health.
     struct Feed: Sendable {
         var name: String
@@ -28,4 +28,16 @@ struct DashboardData: Sendable {
     /// Why the state file could not be read, when it could not.
     var storeError: String?
     var now: Timestamp
+}
+
+extension DashboardData {
+    /// A page of `rules`, each charting `points` (what the benchmark renders: nothing read from
+    /// a state file or a board).
+    package static func rules(_ rules: [RuleOverview], points: [(at: Timestamp, value: Double)], now: Timestamp) -> DashboardData {
+        DashboardData(feeds: [], rules: rules.map { overview in
+                          Rule(overview: overview, line: StatusRuleLine(name: overview.name, state: overview.state, disabled: false),
+                               points: points, firing: [])
+                      },
+                      notifications: [], silences: [], canWrite: true, storeError: nil, now: now)
+    }
 }

@@ -23,7 +23,10 @@ extension DashboardPage {
         if let waiting = line.waiting { facts.append("waiting: \(HTMLText.escape(waiting))") }
         let labels = overview.labels.map { "<span class=\"label\">\(HTMLText.escape($0.name))=\(HTMLText.escape($0.value))</span>" }
         let description = overview.description.map { "<p class=\"muted\">\(HTMLText.escape($0))</p>" } ?? ""
-        let spec = ChartSpec(points: rule.points, from: now - EndpointPages.dashboardRange, to: now,
+        let from = now - EndpointPages.dashboardRange
+        // Two points per two pixels: the same picture from a third of a day's minutes.
+        let points = ChartSpec.thinned(rule.points, from: from, to: now, buckets: chartSize.width / 2)
+        let spec = ChartSpec(points: points, from: from, to: now,
                              lines: overview.levels.map { ChartLine(value: $0, label: DisplayNumber.format($0)) },
                              spans: rule.firing, title: "")
         let chart = rule.points.isEmpty ? "<p class=\"muted chart-empty\">no data in the last 24 h</p>"

@@ -1,8 +1,8 @@
 /// The page at `/`: one server-rendered HTML document, no external assets, readable on a phone.
 /// Every string that comes from a user, a feed or a receiver passes through `HTMLText.escape`.
-enum DashboardPage {
+package enum DashboardPage {
     /// The whole document.
-    static func render(_ data: DashboardData) -> String {
+    package static func render(_ data: DashboardData) -> String {
         let firing = data.rules.count { $0.overview.state.status == .firing }
         let pending = data.rules.count { $0.overview.state.status == .pending }
         var html = """
