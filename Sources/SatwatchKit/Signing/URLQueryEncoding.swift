@@ -1,3 +1,5 @@
+import SatwatchNet
+
 /// Query strings and form bodies (`a=1&b=x%20y`): percent-encoding values, and splitting them
 /// back into names and values strictly.
 enum URLQueryEncoding {
@@ -26,7 +28,7 @@ enum URLQueryEncoding {
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "%"):
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return nil }
+                guard index + 2 < bytes.count, let high = ASCIIHex.value(bytes[index + 1]), let low = ASCIIHex.value(bytes[index + 2]) else { return nil }
                 output.append(high << 4 | low)
                 index += 3
             case UInt8(ascii: "+"):
@@ -61,12 +63,4 @@ enum URLQueryEncoding {
         }
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 }

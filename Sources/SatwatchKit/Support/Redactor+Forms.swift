@@ -1,3 +1,5 @@
+import SatwatchNet
+
 extension Redactor {
     /// The forms a secret may come back in from a receiver that echoes what it was sent: as
     /// written, percent-decoded, percent-encoded (upper or lower case hex, with or without its
@@ -68,7 +70,7 @@ extension Redactor {
         var index = 0
         while index < input.count {
             if input[index] == UInt8(ascii: "%"), index + 2 < input.count,
-               let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2]) {
+               let high = ASCIIHex.value(input[index + 1]), let low = ASCIIHex.value(input[index + 2]) {
                 bytes.append(high << 4 | low)
                 index += 3
             } else {
@@ -80,14 +82,6 @@ extension Redactor {
         return decoded
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 
     /// `&`, `<`, `>`, `"` and `'` as HTML entities, as an error page quoting the URL shows them.
     static func htmlEscaped(_ text: String) -> String {

@@ -12,7 +12,7 @@ import SatwatchTestSupport
         ("</svg><script>alert(1)</script>", "&lt;/svg&gt;&lt;script&gt;alert(1)&lt;/script&gt;"), ("ü 🙂", "ü 🙂"),
     ])
     func escaping(_ text: String, _ escaped: String) {
-        #expect(HTMLText.escape(text) == escaped)
+        #expect(MarkupText.escape(text) == escaped)
     }
 
     static func rule(_ name: String, status: AlertStatus = .inactive, labels: [Label] = [], description: String? = nil) -> DashboardData.Rule {

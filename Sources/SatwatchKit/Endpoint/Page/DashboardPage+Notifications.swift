@@ -6,10 +6,10 @@ extension DashboardPage {
         }
         let rows = data.notifications.map { entry -> String in
             let notification = entry.notification
-            let outcomes = entry.deliveries.map { "\(HTMLText.escape($0.channel)) \(badge($0.state))" }.joined(separator: " ")
+            let outcomes = entry.deliveries.map { "\(MarkupText.escape($0.channel)) \(badge($0.state))" }.joined(separator: " ")
             return """
-                <tr><td>\(dateTime(notification.at))</td><td>\(HTMLText.escape(notification.rule))</td>\
-                <td>\(badge(HistoryReport.status(of: notification)))</td><td>\(HTMLText.escape(notification.message))</td>\
+                <tr><td>\(dateTime(notification.at))</td><td>\(MarkupText.escape(notification.rule))</td>\
+                <td>\(badge(HistoryReport.status(of: notification)))</td><td>\(MarkupText.escape(notification.message))</td>\
                 <td>\(outcomes)</td></tr>
                 """
         }

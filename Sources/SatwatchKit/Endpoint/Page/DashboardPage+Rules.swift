@@ -17,12 +17,12 @@ extension DashboardPage {
     static func card(_ rule: DashboardData.Rule, now: Timestamp) -> String {
         let overview = rule.overview
         let line = rule.line
-        var facts = ["<code>\(HTMLText.escape(overview.metric))</code> \(HTMLText.escape(overview.criterion))"]
-        if let value = line.lastValue { facts.append("last <b>\(HTMLText.escape(DisplayNumber.format(value)))</b>") }
+        var facts = ["<code>\(MarkupText.escape(overview.metric))</code> \(MarkupText.escape(overview.criterion))"]
+        if let value = line.lastValue { facts.append("last <b>\(MarkupText.escape(DisplayNumber.format(value)))</b>") }
         if let since = line.since { facts.append("since \(dateTime(since)) UTC") }
-        if let waiting = line.waiting { facts.append("waiting: \(HTMLText.escape(waiting))") }
-        let labels = overview.labels.map { "<span class=\"label\">\(HTMLText.escape($0.name))=\(HTMLText.escape($0.value))</span>" }
-        let description = overview.description.map { "<p class=\"muted\">\(HTMLText.escape($0))</p>" } ?? ""
+        if let waiting = line.waiting { facts.append("waiting: \(MarkupText.escape(waiting))") }
+        let labels = overview.labels.map { "<span class=\"label\">\(MarkupText.escape($0.name))=\(MarkupText.escape($0.value))</span>" }
+        let description = overview.description.map { "<p class=\"muted\">\(MarkupText.escape($0))</p>" } ?? ""
         let from = now - EndpointPages.dashboardRange
         // Two points per two pixels: the same picture from a third of a day's minutes.
         let points = ChartSpec.thinned(rule.points, from: from, to: now, buckets: chartSize.width / 2)
@@ -32,8 +32,8 @@ extension DashboardPage {
         let chart = rule.points.isEmpty ? "<p class=\"muted chart-empty\">no data in the last 24 h</p>"
             : SVGChart.render(spec, width: chartSize.width, height: chartSize.height)
         return """
-            <article class="rule \(line.state)" id="rule-\(HTMLText.escape(overview.name))">
-            <h3>\(badge(line.state)) \(HTMLText.escape(overview.name))</h3>
+            <article class="rule \(line.state)" id="rule-\(MarkupText.escape(overview.name))">
+            <h3>\(badge(line.state)) \(MarkupText.escape(overview.name))</h3>
             <p>\(facts.joined(separator: " · "))</p>\(labels.isEmpty ? "" : "<p>\(labels.joined(separator: " "))</p>")\(description)
             <div class="chart">\(chart)</div></article>
 

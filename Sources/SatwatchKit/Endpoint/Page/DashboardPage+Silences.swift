@@ -6,12 +6,12 @@ extension DashboardPage {
         if data.silences.isEmpty { html += "<p>No silence active.</p>\n" }
         for silence in data.silences {
             let when = silence.isActive(at: data.now) ? "until \(dateTime(silence.endsAt)) UTC" : "from \(dateTime(silence.startsAt)) UTC"
-            let comment = silence.comment.isEmpty ? "" : " · \(HTMLText.escape(silence.comment))"
-            html += "<div class=\"silence\"><p><code>\(HTMLText.escape(silence.id))</code> "
-                + "\(HTMLText.escape(silence.matchers.map(\.text).joined(separator: " "))) \(when) · by \(HTMLText.escape(silence.author))\(comment)</p>"
+            let comment = silence.comment.isEmpty ? "" : " · \(MarkupText.escape(silence.comment))"
+            html += "<div class=\"silence\"><p><code>\(MarkupText.escape(silence.id))</code> "
+                + "\(MarkupText.escape(silence.matchers.map(\.text).joined(separator: " "))) \(when) · by \(MarkupText.escape(silence.author))\(comment)</p>"
             if data.canWrite {
                 html += """
-                    <form method="post" action="/silences/expire"><input type="hidden" name="id" value="\(HTMLText.escape(silence.id))">\
+                    <form method="post" action="/silences/expire"><input type="hidden" name="id" value="\(MarkupText.escape(silence.id))">\
                     \(tokenField)<button>Expire</button></form>
                     """
             }

@@ -1,5 +1,5 @@
 /// The page at `/`: one server-rendered HTML document, no external assets, readable on a phone.
-/// Every string that comes from a user, a feed or a receiver passes through `HTMLText.escape`.
+/// Every string that comes from a user, a feed or a receiver passes through `MarkupText.escape`.
 package enum DashboardPage {
     /// The whole document.
     package static func render(_ data: DashboardData) -> String {
@@ -15,7 +15,7 @@ package enum DashboardPage {
             · updated <time datetime="\(data.now.rfc3339)">\(clock(data.now)) UTC</time></p></header>
 
             """
-        if let error = data.storeError { html += "<p class=\"error\">State file unreadable: \(HTMLText.escape(error))</p>\n" }
+        if let error = data.storeError { html += "<p class=\"error\">State file unreadable: \(MarkupText.escape(error))</p>\n" }
         html += feeds(data)
         html += rules(data)
         html += notifications(data)
@@ -38,15 +38,15 @@ package enum DashboardPage {
 
     /// A coloured word: `firing`, `stale`, `sent`, `dead`, ….
     static func badge(_ text: String) -> String {
-        "<span class=\"badge \(HTMLText.escape(text))\">\(HTMLText.escape(text))</span>"
+        "<span class=\"badge \(MarkupText.escape(text))\">\(MarkupText.escape(text))</span>"
     }
 
     static func feeds(_ data: DashboardData) -> String {
         guard !data.feeds.isEmpty else { return "<section><h2>Feeds</h2><p>No feed enabled.</p></section>\n" }
         let rows = data.feeds.map { feed in
             let last = feed.lastFrameAt.map { "last frame \(ago($0, data.now)) ago" } ?? "no frame yet"
-            let error = feed.error.map { " · <span class=\"muted\">\(HTMLText.escape($0))</span>" } ?? ""
-            return "<li>\(badge(feed.fresh ? "fresh" : "stale")) <b>\(HTMLText.escape(feed.name))</b> \(last)\(error)</li>"
+            let error = feed.error.map { " · <span class=\"muted\">\(MarkupText.escape($0))</span>" } ?? ""
+            return "<li>\(badge(feed.fresh ? "fresh" : "stale")) <b>\(MarkupText.escape(feed.name))</b> \(last)\(error)</li>"
         }
         return "<section><h2>Feeds</h2><ul class=\"feeds\">\(rows.joined())</ul></section>\n"
     }

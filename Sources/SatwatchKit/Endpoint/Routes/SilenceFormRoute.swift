@@ -36,7 +36,7 @@ struct SilenceFormRoute: EndpointRoute {
     static func page(_ status: Int, _ message: String) -> HTTPServerResponse {
         HTTPServerResponse(status: status, contentType: "text/html; charset=utf-8", body: """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>satwatch</title></head><body><p>\(HTMLText.escape(message))</p><p><a href="/#silences">Back</a></p></body></html>
+            <title>satwatch</title></head><body><p>\(MarkupText.escape(message))</p><p><a href="/#silences">Back</a></p></body></html>
 
             """)
     }

@@ -36,11 +36,11 @@ struct SilenceLinkRoute: EndpointRoute {
     static func confirmation(_ link: SilenceLink, query: String) -> HTTPServerResponse {
         HTTPServerResponse(status: 200, contentType: "text/html; charset=utf-8", headers: ["X-Frame-Options": "DENY"], body: """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Silence \(HTMLText.escape(link.rule))</title><style>\(DashboardStyle.css)</style></head><body>
-            <h1>Silence \(HTMLText.escape(link.rule)) for \(HTMLText.escape(link.duration.text))?</h1>
+            <title>Silence \(MarkupText.escape(link.rule))</title><style>\(DashboardStyle.css)</style></head><body>
+            <h1>Silence \(MarkupText.escape(link.rule)) for \(MarkupText.escape(link.duration.text))?</h1>
             <p>Its notifications stop on every channel until the silence ends; the page lists it and can expire it.</p>
-            <form method="post" action="/silence"><input type="hidden" name="link" value="\(HTMLText.escape(query))">
-            <button>Silence \(HTMLText.escape(link.rule)) for \(HTMLText.escape(link.duration.text))</button></form>
+            <form method="post" action="/silence"><input type="hidden" name="link" value="\(MarkupText.escape(query))">
+            <button>Silence \(MarkupText.escape(link.rule)) for \(MarkupText.escape(link.duration.text))</button></form>
             <p><a href="/">Open the page</a></p></body></html>
 
             """)
