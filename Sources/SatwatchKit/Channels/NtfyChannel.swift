@@ -2,7 +2,8 @@
 /// the message (cut to ntfy's 4096-byte message limit, beyond which ntfy would turn it into an
 /// attachment); `Title`, `Priority` (4 firing, 3 resolved) and `Tags` (an emoji) are headers.
 /// With `"chart": true` a lone notification's body is its chart, sent as an attachment
-/// (`Filename: chart.png`) with the message in the `Message` header (see `NtfyChannel+Attachment`).
+/// (`Filename: chart.png`) with the message in the `Message` header; a server that takes no
+/// attachments gets the text alone (see `NtfyChannel+Attachment`).
 /// Keys: `url` (required; the topic URL, a secret on public servers), `token` (optional access
 /// token, sent as `Authorization: Bearer`), `chart`, `timeout`, `ca_file`.
 public struct NtfyChannel: HTTPChannel, ChannelType {

@@ -57,6 +57,29 @@ import SatwatchTestSupport
         #expect(try await PNGEncoderTests.decode(recorded.body).summary == Self.decodedChart)
     }
 
+    /// A self-hosted ntfy without attachments refuses the chart (400, code 40014): the text goes
+    /// at once, as without a chart. Another 400 stays a failure with no second request.
+    @Test(arguments: [
+        (#"{"code":40014,"http":400,"error":"invalid request: attachments not allowed","link":"https://ntfy.sh/docs/config/#attachments"}"#, true),
+        (#"{"code":40010,"http":400,"error":"invalid request: topic invalid"}"#, false),
+    ])
+    func ntfyWithoutAttachmentsGetsTheTextAlone(_ answer: String, _ retried: Bool) async throws {
+        let endpoint = try await HTTPPeer.shared().endpoint([.init(status: 400, body: answer)])
+        let channel = try ChannelConfigProbe.http(#"{"type": "ntfy", "url": "\#(endpoint.url())", "chart": true}"#)
+        let outcome = await channel.deliver(ChannelFixtures.withChart())
+        let requests = try endpoint.requests()
+        #expect(requests.first?.header("Content-Type") == "image/png")
+        if retried {
+            #expect(outcome == .delivered)
+            #expect(requests.count == 2)
+            #expect(requests.last?.header("Content-Type") == "text/plain; charset=utf-8")
+            #expect(requests.last?.body == Array(("BTC is 100500 USD, above 100000\n\n" + ChartRequestTests.silence).utf8))
+        } else {
+            #expect(outcome == .failed(.init("HTTP 400 Bad Request: " + answer, retryable: false)))
+            #expect(requests.count == 1)
+        }
+    }
+
     @Test func smtpMailArrivesWithTheChartInline() async throws {
         let peer = try await SMTPPeer.shared(.plain)
         let channel = try #require(try ChannelConfigProbe(
