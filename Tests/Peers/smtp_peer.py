@@ -13,8 +13,9 @@ RCPT TO any address @reject.test is refused with 550.
 
 Every accepted message is written to --out DIR as <n>.json: the envelope, the exact bytes
 received (after SMTP dot-unstuffing), whether the session was TLS, the AUTH mechanism and
-login, and the message as Python's email package parses it (decoded headers, body, defects),
-an independent reading of our encoding. The file exists before the final 250 is sent.
+login, and the message as Python's email package parses it (decoded headers, body, defects,
+and for a multipart message each leaf part with its bytes decoded), an independent reading of
+our encoding; a multipart message's body is its text/plain part. The file exists before the final 250 is sent.
 Prints "READY <port>" once listening on 127.0.0.1.
 """
 import argparse
@@ -54,8 +55,10 @@ class Recorder:
             "auth_mechanism": mechanism,
             "login": login,
             "headers": [[name, str(value)] for name, value in parsed.items()],
-            "body": parsed.get_content(),
-            "defects": [repr(d) for d in parsed.defects]
+            "body": text_of(parsed),
+            "parts": [part_record(p) for p in parsed.walk() if not p.is_multipart()]
+                     if parsed.is_multipart() else [],
+            "defects": [repr(d) for p in parsed.walk() for d in p.defects]
                        + [repr(d) for h in parsed.values() for d in getattr(h, "defects", ())],
         }
         self.count += 1
@@ -64,6 +67,21 @@ class Recorder:
             json.dump(record, handle)
         os.rename(path + ".tmp", path)
         return "250 OK"
+
+
+def text_of(message):
+    body = message.get_body(preferencelist=("plain",)) if message.is_multipart() else message
+    return body.get_content() if body is not None else ""
+
+
+def part_record(part):
+    return {
+        "content_type": part.get_content_type(),
+        "content_id": part.get("Content-ID"),
+        "disposition": part.get_content_disposition(),
+        "filename": part.get_filename(),
+        "payload_b64": base64.b64encode(part.get_payload(decode=True) or b"").decode(),
+    }
 
 
 def authenticator_for(credentials):

@@ -21,9 +21,11 @@ extension SMTPPeer {
         public var body: String
         /// Problems Python's `email` package found while parsing, as Python `repr`s.
         public var defects: [String]
+        /// A multipart message's leaf parts in order (none for a single-part message).
+        public var parts: [Part]
 
         private enum CodingKeys: String, CodingKey {
-            case tls, login, headers, body, defects
+            case tls, login, headers, body, defects, parts
             case mailFrom = "mail_from", recipients = "rcpt_tos", contentBase64 = "content_b64"
             case authMechanism = "auth_mechanism"
         }
@@ -40,6 +42,7 @@ extension SMTPPeer {
             headers = try container.decode([[String]].self, forKey: .headers)
             body = try container.decode(String.self, forKey: .body)
             defects = try container.decode([String].self, forKey: .defects)
+            parts = try container.decodeIfPresent([Part].self, forKey: .parts) ?? []
         }
     }
 }

@@ -4,28 +4,40 @@ import SatwatchJSON
 /// characters; a longer message is truncated visibly (ending with `…`) rather than split, so
 /// one notification stays one post and a retry never duplicates half of it. A group lists as
 /// many alerts as fit in one post; the rest go in the next. Mentions are
-/// disabled (`allowed_mentions`), so a message containing `@everyone` pings nobody.
-/// Keys: `url` (required, secret), `timeout`, `ca_file`.
+/// disabled (`allowed_mentions`), so a message containing `@everyone` pings nobody. With
+/// `"chart": true` a lone notification's post carries its chart as a file: `multipart/form-data`
+/// with the same JSON as `payload_json` and the PNG as `files[0]`.
+/// Keys: `url` (required, secret), `chart`, `timeout`, `ca_file`.
 public struct DiscordChannel: HTTPChannel, ChannelType {
     public static let typeName = "discord"
     /// Discord's `content` limit.
     static let contentLimit = 2000
+    /// Discord's file limit for a server without boosts (8 MB; boosted servers allow more).
+    static let fileLimit = 8_000_000
 
     public let name: String
     let url: ChannelURL
     let network: NetworkSettings
+    /// `"chart": true`: each notification sent alone carries its chart.
+    public let attachesChart: Bool
 
     public var summary: String { "discord \(url.hostAndPort)" }
     public var secrets: [String] { url.secrets }
 
     public static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
-        WebhookTarget.read(&settings, context: context)
-            .map { DiscordChannel(name: name, url: $0.url, network: $0.network) }
+        let target = WebhookTarget.read(&settings, context: context)
+        let chart = settings.bool("chart") ?? false
+        return target.map { DiscordChannel(name: name, url: $0.url, network: $0.network, attachesChart: chart) }
     }
 
-    /// The POST for `group`.
+    /// The POST for `group`: the JSON payload, or with a chart the payload and the file.
     func request(for group: NotificationGroup) -> ChannelRequest {
-        .json(url.text, Self.payload(for: group))
+        let payload = Self.payload(for: group)
+        guard let chart = group.chart(limit: Self.fileLimit) else { return .json(url.text, payload) }
+        return .multipart(url.text, MultipartForm([
+            .text("payload_json", payload.jsonText(), contentType: "application/json"),
+            .file("files[0]", filename: NotificationGroup.chartFilename, contentType: NotificationGroup.chartType, chart),
+        ]))
     }
 
     /// A lone notification as `payload(for:)` words it; several listed in one `content`.

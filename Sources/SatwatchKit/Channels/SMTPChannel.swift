@@ -3,10 +3,12 @@ import SatwatchNet
 /// `{"type": "smtp", …}`: mails each notification (or group) through an SMTP server (libcurl). The subject
 /// is `[FIRING] rule: message` / `[RESOLVED] …`, the body the message and the facts, `Date` the
 /// notification's time and `Message-ID` `<id@satwatch>`, so a repeated delivery is recognisable.
+/// With `"chart": true` a lone notification's mail shows its chart inline after the text
+/// (`multipart/related`, the PNG as `Content-ID: <chart@satwatch>`).
 /// Keys: `url` (required; `smtp://host:port` or `smtps://host:port`), `tls` (`starttls`, the
 /// default for smtp://; `tls`, implied by smtps://; `none`), `username` and `password`
-/// (together), `from` (required), `to` (required, one or more addresses), `timeout` (default
-/// 30s), `ca_file`.
+/// (together), `from` (required), `to` (required, one or more addresses), `chart`, `timeout`
+/// (default 30s), `ca_file`.
 public struct SMTPChannel: Channel, ChannelType {
     public static let typeName = "smtp"
     /// A session (connect, TLS, AUTH, DATA) may take a while on a busy server.
@@ -21,6 +23,8 @@ public struct SMTPChannel: Channel, ChannelType {
     let from: MailAddress
     let to: [MailAddress]
     let network: NetworkSettings
+    /// `"chart": true`: each notification sent alone carries its chart.
+    public let attachesChart: Bool
 
     public var summary: String { "smtp \(url.hostAndPort)" }
     public var secrets: [String] { url.secrets + (password.map { [$0] } ?? []) }
@@ -32,12 +36,13 @@ public struct SMTPChannel: Channel, ChannelType {
         let from = readAddresses("from", &settings)?.first
         let to = readAddresses("to", &settings)
         let network = NetworkSettings.read(&settings, context: context, defaultTimeout: defaultTimeout)
+        let chart = settings.bool("chart") ?? false
         guard let url, let security, let from, let to else { return nil }
         if security == .none, password != nil {
             context.logger.warn("smtp channel sends its password without TLS", ["channel": name, "server": url.hostAndPort])
         }
         return SMTPChannel(name: name, url: url, security: security, username: username, password: password,
-                           from: from, to: to, network: network)
+                           from: from, to: to, network: network, attachesChart: chart)
     }
 
     public func deliver(_ group: NotificationGroup) async -> DeliveryOutcome {
@@ -52,7 +57,8 @@ public struct SMTPChannel: Channel, ChannelType {
 
     /// The SMTP session's request for `group`.
     func request(for group: NotificationGroup) -> SMTPRequest {
-        let message = group.single.map { mail(for: $0, extras: group.extras[0]) } ?? mail(for: group)
+        var message = group.single.map { mail(for: $0, extras: group.extras[0]) } ?? mail(for: group)
+        if let chart = group.chart(limit: Self.chartLimit) { message.attachments = [Self.chartAttachment(chart)] }
         return SMTPRequest(url: url.text, security: security, username: username, password: password,
                            from: from.address, recipients: message.envelopeRecipients, message: message.rendered(),
                            timeout: network.timeout.duration, caFile: network.caFile)
@@ -88,4 +94,14 @@ public struct SMTPChannel: Channel, ChannelType {
 
     /// How much of a group's subject names its rules; the body names every one.
     static let subjectRulesLimit = 160
+
+    /// Mail has no file limit of its own, but servers cap messages: 7 MB of PNG is under 10 MB
+    /// in base64, Postfix's default `message_size_limit` (10,240,000 bytes).
+    static let chartLimit = 7_000_000
+
+    /// The chart as an inline image an HTML part could show as `cid:chart@satwatch`.
+    static func chartAttachment(_ chart: [UInt8]) -> MailAttachment {
+        MailAttachment(filename: NotificationGroup.chartFilename, contentType: NotificationGroup.chartType,
+                       contentID: "chart@satwatch", data: chart)
+    }
 }

@@ -3,10 +3,11 @@ import SatwatchJSON
 /// `{"type": "telegram", "token": …, "chat_id": …}`: sends a plain-text message through the Bot
 /// API (`POST <url>/bot<token>/sendMessage`). `text` is limited to 4096 characters (counted in
 /// UTF-16 units, as Telegram does); a longer message is truncated visibly with `…`. No parse mode
-/// is set, so nothing in a message needs escaping.
+/// is set, so nothing in a message needs escaping. With `"chart": true` a lone notification goes
+/// as a photo (`sendPhoto`) with the text as its caption (see `TelegramChannel+Photo`).
 /// Keys: `token` (required, secret), `chat_id` (required; a number such as -1001234567890 or a
 /// string such as "@channel"), `url` (Bot API base, default https://api.telegram.org),
-/// `timeout`, `ca_file`.
+/// `chart`, `timeout`, `ca_file`.
 public struct TelegramChannel: HTTPChannel, ChannelType {
     public static let typeName = "telegram"
     /// The Bot API's `text` limit.
@@ -18,6 +19,8 @@ public struct TelegramChannel: HTTPChannel, ChannelType {
     let token: String
     let chatID: JSONValue
     let network: NetworkSettings
+    /// `"chart": true`: each notification sent alone carries its chart.
+    public let attachesChart: Bool
 
     public var summary: String { "telegram \(base.hostAndPort)" }
     public var secrets: [String] { [token] + base.secrets }
@@ -31,13 +34,17 @@ public struct TelegramChannel: HTTPChannel, ChannelType {
         let base = settings.has("url") ? ChannelURL.read("url", &settings, context: context)
             : ChannelURL(defaultBase, schemes: ChannelURL.httpSchemes)
         let network = NetworkSettings.read(&settings, context: context)
+        let chart = settings.bool("chart") ?? false
         guard let token, validToken(token), let chatID, let base else { return nil }
-        return TelegramChannel(name: name, base: base, token: token, chatID: chatID, network: network)
+        return TelegramChannel(name: name, base: base, token: token, chatID: chatID, network: network, attachesChart: chart)
     }
 
-    /// The POST for `group`.
+    /// The POST for `group`: a photo with a caption when it carries a chart, else a message.
     func request(for group: NotificationGroup) -> ChannelRequest {
-        .json("\(base.base)/bot\(token)/sendMessage", payload(for: group))
+        if let single = group.single, let chart = group.chart(limit: Self.photoLimit) {
+            return photoRequest(for: single, extras: group.extras[0], chart: chart)
+        }
+        return .json("\(base.base)/bot\(token)/sendMessage", payload(for: group))
     }
 
     /// `{"chat_id": …, "text": …, "link_preview_options": {"is_disabled": true}}`; a group's

@@ -1,4 +1,5 @@
-/// A plain-text notification mail, rendered as an RFC 5322 message for `SMTPRequest.message`.
+/// A plain-text notification mail, rendered as an RFC 5322 message for `SMTPRequest.message`,
+/// with inline files (a chart) when it has attachments.
 ///
 /// Rendering is pure (same input, same bytes), which the tests rely on. Every header value is
 /// sanitized: CR, LF and other control characters from templates become spaces, so no text can
@@ -23,10 +24,13 @@ public struct MailMessage: Sendable {
     /// characters. Names of the fields this type writes itself are ignored, and so are `Cc`
     /// and `Bcc`: they would name recipients the envelope does not have (or disclose hidden ones).
     public var extraHeaders: [(name: String, value: String)]
+    /// Files shown inline after the text; none keeps the message a single `text/plain` part.
+    public var attachments: [MailAttachment]
 
     /// Creates a message.
     public init(from: MailAddress, to: [MailAddress], subject: String, body: String, date: Int64,
-                messageID: String, extraHeaders: [(name: String, value: String)] = []) {
+                messageID: String, extraHeaders: [(name: String, value: String)] = [],
+                attachments: [MailAttachment] = []) {
         self.from = from
         self.to = to
         self.subject = subject
@@ -34,6 +38,7 @@ public struct MailMessage: Sendable {
         self.date = date
         self.messageID = messageID
         self.extraHeaders = extraHeaders
+        self.attachments = attachments
     }
 
     /// The envelope recipients (`RCPT TO`): the `To` addresses.

@@ -22,6 +22,12 @@ struct ChannelRequest: Sendable, Equatable {
                        body: Array(payload.jsonText().utf8))
     }
 
+    /// A `multipart/form-data` POST of `form` (a file with its message).
+    static func multipart(_ url: String, _ form: MultipartForm, headers: [Header] = []) -> ChannelRequest {
+        ChannelRequest(url: url, headers: [Header(name: "Content-Type", value: form.contentType)] + headers,
+                       body: form.encoded())
+    }
+
     /// The body as text, for tests and error messages.
     var bodyText: String { String(decoding: body, as: UTF8.self) }
 
