@@ -1,5 +1,5 @@
 /// `{"type": "ntfy", "url": "https://ntfy.sh/mytopic"}`: publishes to an ntfy topic. The body is
-/// the message (cut to ntfy's 4096-byte message limit, beyond which ntfy would turn it into an
+/// the message (cut under ntfy's 4096-byte message limit, at which ntfy would turn it into an
 /// attachment); `Title`, `Priority` (4 firing, 3 resolved) and `Tags` (an emoji) are headers.
 /// With `"chart": true` a lone notification's body is its chart, sent as an attachment
 /// (`Filename: chart.png`) with the message in the `Message` header; a server that takes no
@@ -9,7 +9,9 @@
 public struct NtfyChannel: HTTPChannel, ChannelType {
     public static let typeName = "ntfy"
     /// ntfy's message size limit in bytes.
-    static let messageLimit = 4096
+    /// One byte under ntfy's 4,096: its server turns a body of 4,096 bytes or more into an
+    /// attachment (refused by servers without an attachment cache).
+    static let messageLimit = 4095
 
     public let name: String
     let url: ChannelURL
@@ -51,7 +53,7 @@ public struct NtfyChannel: HTTPChannel, ChannelType {
                               body: Array(message.utf8))
     }
 
-    /// How many fit in ntfy's 4096-byte message (the title is a header, counted here anyway).
+    /// How many fit in ntfy's message (the title is a header, counted here anyway).
     public func capacity(for group: NotificationGroup) -> Int {
         NotificationText.fitting(group, limit: Self.messageLimit, in: .utf8)
     }

@@ -37,7 +37,15 @@ import Testing
         #expect(cut.utf16.count == 25 + 508 * 8 + 1)
     }
 
-    @Test func ntfyBodyIsCutTo4096Bytes() throws {
+    /// ntfy makes a body of 4,096 bytes an attachment: a long ASCII message stops one short.
+    @Test func ntfyBodyStaysUnder4096Bytes() throws {
+        let channel = try ChannelConfigProbe.http(#"{"type": "ntfy", "url": "http://127.0.0.1:1/t"}"#)
+        let request = channel.request(for: ChannelFixtures.firing(message: String(repeating: "x", count: 5000)))
+        #expect(request.body.count == 4095)
+        #expect(request.bodyText == String(repeating: "x", count: 4092) + "…")
+    }
+
+    @Test func ntfyBodyIsCutTo4095BytesWithMultiByteCharacters() throws {
         let channel = try ChannelConfigProbe.http(#"{"type": "ntfy", "url": "http://127.0.0.1:1/t"}"#)
         // é is 2 UTF-8 bytes: 2046 × 2 + 3 (…) = 4095, the longest that fits.
         let request = channel.request(for: ChannelFixtures.firing(message: String(repeating: "é", count: 3000)))
