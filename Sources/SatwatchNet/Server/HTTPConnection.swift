@@ -9,7 +9,8 @@ struct HTTPConnection {
 
     let descriptor: Int32
     private(set) var phase = Phase.reading
-    /// When the current phase ends at the latest (for `.reading`, counted from accept).
+    /// When the current phase ends at the latest (while reading: the head counted from accept,
+    /// the body from the end of the head).
     private(set) var deadline: ContinuousClock.Instant
     private var input: [UInt8] = []
     /// The request whose head has arrived, while its body does (`input` then holds body bytes).
