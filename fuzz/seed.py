@@ -19,6 +19,7 @@ from ws_peer import Peer as WebSocketPeer  # noqa: E402  (one server-frame encod
 frame = WebSocketPeer.frame
 JSON, MEMPOOL, COINBASE, KRAKEN, COINMETRICS, WEBSOCKET, CONFIG, RULES, EXPRESSION, COINGECKO, MEMPOOL_BLOCK_SIGNAL = range(11)
 BINANCE = 11
+HTTP_REQUEST, SILENCE_LINK = 12, 13
 seen = set()
 
 
@@ -76,4 +77,16 @@ for text in ["sma(btc.usd, 200d)", "max(btc.usd, 30d) * 0.8", "fee.fastest * 140
 write(COINGECKO, (FIXTURES / "coingecko-simple-price.json").read_bytes())
 write(COINGECKO, b'{"status":{"error_code":429,"error_message":"You\'ve exceeded the Rate Limit."}}')
 write(COINGECKO, b'{"bitcoin":{"usd":92272.5,"last_updated_at":1765375320},"ethereum":{}}')
+# Request heads the endpoint reads (without the blank line that ends them): the page, the API
+# with a query and a bearer token, a form post, and broken ones (bare CR, a folded line, a NUL).
+for head in [b"GET / HTTP/1.1\r\nHost: x", b"GET /api/v1/series?metric=btc.usd&since=6h HTTP/1.1\r\nHost: x",
+             b"POST /api/v1/silences HTTP/1.1\r\nAuthorization: Bearer t0k\r\nContent-Type: application/json\r\nContent-Length: 42",
+             b"POST /silences HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 31\r\nExpect: 100-continue",
+             b"GET /%zz?a=%&b=%4&c=+ HTTP/1.0", b"GET / HTTP/1.1\rX: y", b"GET / HTTP/1.1\r\n folded", b"GET /\x00 HTTP/1.1",
+             b"POST / HTTP/1.1\r\nContent-Length: 5, 6\r\nTransfer-Encoding: chunked"]:
+    write(HTTP_REQUEST, head)
+# Silence links: the shape a notification carries, and ones changed, cut or repeated.
+for link in [b"rule=fees-high&for=1h&exp=1765461600&sig=" + b"A" * 43, b"rule=a%20b&for=1h&exp=99&sig=x",
+             b"rule=&for=&exp=&sig=", b"rule=x&rule=y&for=1h&exp=1&sig=" + b"_" * 43, b"for=1h&exp=1e9&sig=%%%", b"&&==&"]:
+    write(SILENCE_LINK, link)
 print(f"{len(seen)} seeds in {OUT}")

@@ -3,7 +3,7 @@ extension SilenceLink {
     /// and it has not expired at `now`. Exactly the four fields `query(key:)` writes, once each,
     /// in any order; the signature is checked before the expiry, so a changed `exp` reads as
     /// tampering, not as expired.
-    static func verified(query: some StringProtocol, key: [UInt8], now: Timestamp) throws(SilenceLinkError) -> SilenceLink {
+    package static func verified(query: some StringProtocol, key: [UInt8], now: Timestamp) throws(SilenceLinkError) -> SilenceLink {
         guard let pairs = URLQueryEncoding.pairs(query) else { throw .malformed("not a query string") }
         var fields: [String: String] = [:]
         for (name, value) in pairs {

@@ -6,7 +6,7 @@
 /// As a query: `rule=<percent-encoded>&for=1h&exp=<unix seconds>&sig=<base64url>`, where `sig`
 /// is HMAC-SHA256 over `satwatch-silence-v1\n` and the three fields as `query` writes them
 /// (the rule percent-encoded, so no field can run into the next).
-struct SilenceLink: Sendable, Equatable {
+package struct SilenceLink: Sendable, Equatable {
     /// The rule to silence.
     var rule: String
     /// How long the silence lasts from when the link is followed.

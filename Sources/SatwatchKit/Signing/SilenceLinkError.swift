@@ -1,5 +1,5 @@
 /// Why a silence link was refused (`SilenceLink.verified`).
-enum SilenceLinkError: Error, Equatable, CustomStringConvertible {
+package enum SilenceLinkError: Error, Equatable, CustomStringConvertible {
     /// Not a link this build writes: a field missing, repeated or unknown, or one that does not
     /// read (the reason says which).
     case malformed(String)
@@ -9,7 +9,7 @@ enum SilenceLinkError: Error, Equatable, CustomStringConvertible {
     /// Followed at or after its expiry.
     case expired(at: Timestamp)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .malformed(let reason): "malformed silence link: \(reason)"
         case .badSignature: "the silence link's signature does not match (changed, or from another satwatch)"

@@ -1,12 +1,12 @@
 /// A request head as parsed: the request without its body yet, how many body bytes follow, and
 /// whether the client waits for `100 Continue` before sending them.
-struct HTTPRequestHead: Equatable {
-    var request: HTTPServerRequest
-    var contentLength: Int
-    var expectsContinue: Bool
+package struct HTTPRequestHead: Equatable {
+    package var request: HTTPServerRequest
+    package var contentLength: Int
+    package var expectsContinue: Bool
 
     /// Why a request is refused before its handler runs, and the response that says so.
-    struct Refusal: Error, Equatable {
+    package struct Refusal: Error, Equatable {
         var status: Int
         var message: String
 
@@ -14,7 +14,7 @@ struct HTTPRequestHead: Equatable {
     }
 
     /// Parses a head: `bytes` runs up to, not including, the blank line that ends it.
-    init(parsing bytes: ArraySlice<UInt8>, limits: HTTPServerLimits) throws(Refusal) {
+    package init(parsing bytes: ArraySlice<UInt8>, limits: HTTPServerLimits) throws(Refusal) {
         // A bare CR could end a line for one parser and not for another (request smuggling
         // through a proxy); a NUL has no business in a head.
         guard !bytes.contains(0), !bytes.enumerated().contains(where: { offset, byte in

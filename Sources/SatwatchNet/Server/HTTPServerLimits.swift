@@ -1,6 +1,6 @@
 /// What one client may cost the endpoint server. The server handles every connection on one
 /// thread, so each limit bounds how long or how much a slow, silent or hostile client can hold.
-struct HTTPServerLimits: Sendable {
+package struct HTTPServerLimits: Sendable {
     /// Open connections at most; when full, a new connection replaces the oldest one still
     /// sending its request (an honest client sends at once, so it is never the oldest). Far below
     /// a default soft `RLIMIT_NOFILE` of 1024.
@@ -30,5 +30,5 @@ struct HTTPServerLimits: Sendable {
     /// otherwise stay readable and spin the thread).
     var acceptPause: Duration = .milliseconds(100)
 
-    static let standard = HTTPServerLimits()
+    package static let standard = HTTPServerLimits()
 }

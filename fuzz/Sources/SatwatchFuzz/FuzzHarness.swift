@@ -22,7 +22,23 @@ enum FuzzHarness {
         ("coingecko", { decode(.coingecko, $0) }),
         ("mempool-block-signal", { _ = MempoolBlockSignal(frame: String(decoding: $0, as: UTF8.self)) }),
         ("binance", { decode(.binance, $0) }),
+        ("http-request", parseRequestHead),
+        ("silence-link", verifySilenceLink),
     ]
+
+    /// What an HTTP client sends the endpoint: a request head (up to its blank line), then the
+    /// query and form decoders over what it names.
+    static func parseRequestHead(_ bytes: UnsafeRawBufferPointer) {
+        guard let head = try? HTTPRequestHead(parsing: Array(bytes)[...], limits: .standard) else { return }
+        _ = head.request.queryFields.fields
+        _ = HTTPFormFields(head.request.path).fields
+    }
+
+    /// A silence link as someone might change it: verified against a fixed key, never trapping.
+    static func verifySilenceLink(_ bytes: UnsafeRawBufferPointer) {
+        let key = [UInt8](repeating: 7, count: 32)
+        _ = try? SilenceLink.verified(query: String(decoding: bytes, as: UTF8.self), key: key, now: Timestamp(milliseconds: 1_700_000_000_000))
+    }
 
     /// A rule level or derived metric as a user writes it: parsed, then evaluated by an engine as
     /// a rule's level and a derived metric over samples of every metric it names (zero, negative,
