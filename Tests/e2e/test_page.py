@@ -155,3 +155,34 @@ def test_a_notifications_silence_link_silences_its_rule_after_one_click(feed, re
     assert request(worker, f"/silence?{tampered}")[0] == 403
     assert request(worker, "/silence", "POST", urllib.parse.urlencode({"link": tampered}).encode())[0] == 403
     assert worker.stop() == 0
+
+
+def test_a_chat_notification_carries_its_chart_and_silence_link(feed, receiver, workers):
+    """Through the real binary: a Discord-type post with the PNG attached and the link in its text."""
+    rules = [{"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["chat"]}]
+    worker = workers({"feeds": {"mempool": {"url": feed.url, "stale_after": "5m"}},
+                      "channels": {"chat": {"type": "discord", "url": receiver.url("/discord"), "chart": True}},
+                      "defaults": {"channels": ["chat"]}}, {"page.json": rules})
+    worker_config = json.loads(worker.config_path.read_text())
+    worker_config["http"].update({"token": TOKEN, "external_url": "http://127.0.0.1:9464"})
+    worker.config_path.write_text(json.dumps(worker_config))
+    worker.start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(25)
+    wait_for(lambda: len(receiver.requests("/discord")) == 1, timeout=20, what="the post")
+    record = receiver.requests("/discord")[0]
+    content_type = dict((k.lower(), v) for k, v in record["headers"])["content-type"]
+    assert content_type.startswith("multipart/form-data; boundary=")
+    import base64
+    import email.parser
+    import email.policy
+    raw = b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + base64.b64decode(record["body_b64"])
+    message = email.parser.BytesParser(policy=email.policy.default).parsebytes(raw)
+    parts = {part.get_param("name", header="content-disposition"): part for part in message.iter_parts()}
+    payload = json.loads(parts["payload_json"].get_content())
+    assert "[FIRING] fees-high" in payload["content"]
+    assert re.search(r"Silence 1h: http://127\.0\.0\.1:9464/silence\?rule=fees-high&for=1h&exp=\d+&sig=", payload["content"])
+    png = parts["files[0]"].get_payload(decode=True)
+    from test_page_browser import png_size_and_colours
+    assert png_size_and_colours(png)[:2] == (600, 300)
+    assert worker.stop() == 0
