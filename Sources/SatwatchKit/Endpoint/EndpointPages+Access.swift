@@ -20,7 +20,7 @@ extension EndpointPages {
     /// The token of `Authorization: Bearer <token>`, if any.
     static func bearer(_ request: HTTPServerRequest) -> String? {
         guard let value = request.headers.first("authorization"), value.lowercased().hasPrefix("bearer ") else { return nil }
-        return String(value.dropFirst(7)).trimmingPrefix(" ").description
+        return String(value.dropFirst(7).drop { $0 == " " })
     }
 
     /// Whether two byte strings are equal, in time that depends only on their lengths.

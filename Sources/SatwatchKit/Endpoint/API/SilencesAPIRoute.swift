@@ -15,7 +15,7 @@ struct SilencesAPIRoute: EndpointRoute {
         switch (request.method, id) {
         case ("GET", nil), ("HEAD", nil):
             let all = request.queryFields.first("all").map { ["1", "true"].contains($0) } ?? false
-            return read(pages) { store in
+            return onStore(pages) { store in
                 EndpointPages.json(.list(try store.silences(endingAfter: all ? nil : now).map { SilenceText.json($0, now: now) }))
             }
         case ("POST", nil):
@@ -23,7 +23,7 @@ struct SilencesAPIRoute: EndpointRoute {
             return add(request, pages: pages, now: now)
         case ("DELETE", let id?):
             if let refusal = pages.refuseWrite(presenting: EndpointPages.bearer(request)) { return refusal }
-            return read(pages) { store in
+            return onStore(pages) { store in
                 try store.expireSilence(id: id, at: now) ? HTTPServerResponse(status: 204, body: "")
                     : EndpointPages.problem(404, "no active silence \"\(id)\"")
             }
@@ -50,14 +50,14 @@ struct SilencesAPIRoute: EndpointRoute {
         } catch {
             return EndpointPages.problem(422, error.message)
         }
-        return read(pages) { store in
+        return onStore(pages) { store in
             try store.add(silence)
             return EndpointPages.json(SilenceText.json(silence, now: now), status: 201)
         }
     }
 
     /// `body` run on the state file; 503 when it fails.
-    private func read(_ pages: EndpointPages, _ body: (StateStore) throws -> HTTPServerResponse) -> HTTPServerResponse {
+    private func onStore(_ pages: EndpointPages, _ body: (StateStore) throws -> HTTPServerResponse) -> HTTPServerResponse {
         do { return try pages.store.use(body) } catch {
             return EndpointPages.problem(503, "state file unavailable: \(pages.redactor.redact("\(error)"))")
         }
