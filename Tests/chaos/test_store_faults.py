@@ -1,11 +1,13 @@
 """Chaos rows for the state file and the worker's own services: a disk that fills up under a
 running worker, a store held locked by someone else, a service that fails at start."""
+import json
 import os
 import re
 import sqlite3
 import subprocess
 import threading
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -164,3 +166,40 @@ def test_service_failing_at_start_stops_the_worker(chaos, feed, receiver, worker
               "the worker exits 1 with a log line naming it (systemd restarts it)",
               f"exit {code} after {took:.1f}s; log names it: {bool(failed_line)}",
               code == 1 and failed_line is not None)
+
+
+def test_page_and_api_on_a_full_disk(chaos, small_disk, feed, receiver, workers):
+    token = "chaos-token-0123456789"
+    worker = workers(base_config(feed, receiver, state=str(small_disk / "state.db")), {"fees.json": [RULE]})
+    config = json.loads(worker.config_path.read_text())
+    config["http"]["token"] = token
+    worker.config_path.write_text(json.dumps(config))
+    worker.start()
+    connected(feed)
+    feed.fees(12)
+    wait_for(lambda: receiver.requests("/alerts"), what="the firing")
+    filler = fill(small_disk)
+
+    def post_silence():
+        request = urllib.request.Request(f"http://127.0.0.1:{worker.http_port}/api/v1/silences", method="POST",
+                                         data=b'{"rule": "fees-*", "for": "1h"}',
+                                         headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    page_status, page = worker.get("/")
+    write_status, write_body = post_silence()
+    still_running = worker.process.poll() is None and worker.get("/api/v1/alerts")[0] == 200
+    filler.unlink()
+    after_status, _ = post_silence()
+    passed = (page_status == 200 and "fees-high" in page and write_status == 503 and "state file" in write_body
+              and still_running and after_status == 201)
+    chaos.row("page and API on a full disk (tmpfs)",
+              "the page still shows the rules; a write says why it failed; the worker runs on; the write works once there is room",
+              f"page {page_status}; silence POST {write_status} ({write_body.strip()[:60]}); running {still_running}; "
+              f"after freeing space {after_status}", passed)
+    assert passed
+    assert worker.stop() == 0

@@ -186,3 +186,17 @@ def test_a_chat_notification_carries_its_chart_and_silence_link(feed, receiver, 
     from test_page_browser import png_size_and_colours
     assert png_size_and_colours(png)[:2] == (600, 300)
     assert worker.stop() == 0
+
+
+def test_the_charts_survive_a_restart(feed, receiver, workers):
+    """The series are saved with the state: a restarted worker's page and API show the minutes
+    seen before it stopped, before any new frame arrives."""
+    worker = start(feed, receiver, workers)
+    before = json.loads(request(worker, "/api/v1/series?metric=fee.fastest")[2])["points"]
+    assert before and before[-1]["value"] == 25
+    assert worker.stop() == 0
+    worker.start()
+    wait_for(lambda: worker.get("/healthz")[0] in (200, 503), what="the endpoint")
+    after = json.loads(request(worker, "/api/v1/series?metric=fee.fastest")[2])["points"]
+    assert after == before
+    assert worker.stop() == 0
