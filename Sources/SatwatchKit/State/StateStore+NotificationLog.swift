@@ -4,7 +4,9 @@ extension StateStore {
     ///
     /// Oldest first by the notification's time, then by when its first delivery was queued (one
     /// frame can fire many rules at the same instant; the outbox id keeps their commit order).
-    func notificationLog(since: Timestamp? = nil) throws -> [LoggedNotification] {
+    /// With `completing`, only that many of the newest get their labels and channels (two reads
+    /// each): the page lists 50, and needs only times and statuses of the rest.
+    func notificationLog(since: Timestamp? = nil, completing newest: Int? = nil) throws -> [LoggedNotification] {
         try connection.snapshot {
             let statement = try connection.cached("""
                 SELECT n.id, n.rule, n.status, n.is_reminder, n.metric, n.value, n.threshold, n.at, n.starts_at,
@@ -29,7 +31,7 @@ extension StateStore {
                 if let delivery { log[log.count - 1].deliveries.append(delivery) }
             }
             // Labels and channels are read after the main query so no two statements interleave.
-            for index in log.indices { log[index].notification = try complete(log[index].notification) }
+            for index in log.indices.suffix(newest ?? log.count) { log[index].notification = try complete(log[index].notification) }
             return log
         }
     }

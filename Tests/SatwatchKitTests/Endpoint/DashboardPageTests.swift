@@ -69,6 +69,15 @@ import SatwatchTestSupport
         #expect(DashboardPage.render(Self.data([])).contains(#"action="/silences""#))
     }
 
+    /// Thousands of rules: every firing one drawn, inactive ones up to the cap, the rest counted.
+    @Test func inactiveCardsAreCappedAndFiringOnesAlwaysShown() {
+        let rules = (0..<250).map { Self.rule("quiet-\($0)") } + (0..<120).map { Self.rule("firing-\($0)", status: .firing) }
+        let html = DashboardPage.render(Self.data(rules))
+        #expect(html.components(separatedBy: "<article").count - 1 == 120 + DashboardPage.inactiveCards)
+        #expect(html.contains("firing-119") && html.contains("quiet-99") && !html.contains("quiet-100\""))
+        #expect(html.contains("150 more inactive rules"))
+    }
+
     /// Firing periods: a firing to its resolve; one still firing, to now.
     @Test func firingSpans() {
         func logged(_ status: SatwatchKit.Notification.Status, startsAt: Int64, at: Int64) -> LoggedNotification {

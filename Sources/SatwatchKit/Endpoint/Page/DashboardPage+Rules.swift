@@ -2,6 +2,10 @@ extension DashboardPage {
     /// Chart size on the page, in CSS pixels (it scales down to the screen's width).
     static let chartSize = (width: 480, height: 160)
 
+    /// The most cards of inactive rules the page draws: with thousands of rules, a chart each
+    /// would make a page of megabytes. Firing and pending rules always get theirs.
+    static let inactiveCards = 100
+
     /// A card per rule: state, metric, criterion, last value and a chart of the last 24 hours
     /// with its levels and the periods it fired.
     static func rules(_ data: DashboardData) -> String {
@@ -11,7 +15,11 @@ extension DashboardPage {
         let sorted = data.rules.enumerated().sorted {
             (order[$0.element.overview.state.status] ?? 3, $0.offset) < (order[$1.element.overview.state.status] ?? 3, $1.offset)
         }.map(\.element)
-        return "<section><h2>Rules</h2><div class=\"rules\">\(sorted.map { card($0, now: data.now) }.joined())</div></section>\n"
+        let active = sorted.prefix { $0.overview.state.status != .inactive }
+        let shown = sorted.prefix(active.count + inactiveCards)
+        let more = sorted.count - shown.count
+        let note = more > 0 ? "<p class=\"muted\">\(more) more inactive rules: <a href=\"/api/v1/rules\">/api/v1/rules</a> lists every rule.</p>" : ""
+        return "<section><h2>Rules</h2><div class=\"rules\">\(shown.map { card($0, now: data.now) }.joined())</div>\(note)</section>\n"
     }
 
     static func card(_ rule: DashboardData.Rule, now: Timestamp) -> String {

@@ -11,7 +11,7 @@ extension EndpointPages {
         let (log, silences): ([LoggedNotification], [Silence])
         do {
             (log, silences) = try store.use { store in
-                (try store.notificationLog(since: since), try store.silences(endingAfter: now))
+                (try store.notificationLog(since: since, completing: Self.dashboardNotifications), try store.silences(endingAfter: now))
             }
         } catch {
             (log, silences) = ([], [])
