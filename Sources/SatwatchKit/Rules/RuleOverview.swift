@@ -11,8 +11,9 @@ public struct RuleOverview: Sendable, Equatable {
     public var criterion: String
     /// Chart lines: the threshold, or a band's edges (`RuleCondition.chartLevels`).
     public var levels: [Double]
-    /// Its labels and description, as written.
+    /// Its labels, as written.
     public var labels: [Label]
+    /// Its description, as written; nil when it has none.
     public var description: String?
     /// The channels it notifies.
     public var channels: [String]
