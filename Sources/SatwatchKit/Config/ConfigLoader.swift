@@ -141,6 +141,11 @@ public enum ConfigLoader {
             return nil
         }
         let channel = type.configure(name: member.key, settings: &settings, context: context)
+        // Read only by the types that can attach an image: elsewhere say where it applies.
+        if settings.has("chart"), !settings.asked.contains("chart") {
+            _ = settings.member("chart")
+            settings.report("chart", "\"chart\" applies to smtp, telegram, discord and ntfy channels, not \(typeName)")
+        }
         settings.finish()
         return channel
     }

@@ -1,7 +1,7 @@
 import Testing
 @testable import SatwatchKit
 
-/// `"chart"`: a boolean on smtp, telegram, discord and ntfy channels, an unknown key elsewhere.
+/// `"chart"`: a boolean on smtp, telegram, discord and ntfy channels, refused elsewhere saying where it applies.
 @Suite struct ChartConfigTests {
     static let chartChannels = [
         #"{"type": "telegram", "token": "1:a", "chat_id": 1"#,
@@ -34,7 +34,9 @@ import Testing
     ])
     func otherChannelsRefuseChart(_ start: String) throws {
         let probe = try ChannelConfigProbe(start + #", "chart": true}"#)
-        #expect(probe.problems == [#"1:\#(start.count + 3): unknown key "chart""#])
+        let column = start.count + #", "chart": "#.count + 1
+        let type = start.split(separator: "\"")[3]
+        #expect(probe.problems == [#"1:\#(column): "chart" applies to smtp, telegram, discord and ntfy channels, not \#(type)"#])
         #expect(probe.channel == nil)
     }
 }

@@ -69,6 +69,16 @@ import SatwatchTestSupport
         #expect(DashboardPage.render(Self.data([])).contains(#"action="/silences""#))
     }
 
+    /// A feed not stale yet but never heard from says so, rather than "fresh".
+    @Test(arguments: [(true, nil, "waiting"), (true, Timestamp(milliseconds: 1), "fresh"), (false, nil, "stale"),
+                      (false, Timestamp(milliseconds: 1), "stale")] as [(Bool, Timestamp?, String)])
+    func feedStates(_ fresh: Bool, _ lastFrameAt: Timestamp?, _ badge: String) {
+        var data = Self.data([])
+        data.feeds = [.init(name: "mempool", fresh: fresh, lastFrameAt: lastFrameAt, error: nil)]
+        #expect(DashboardPage.feeds(data).contains(#"<span class="badge \#(badge)">\#(badge)</span> <b>mempool</b>"#))
+        #expect(DashboardPage.render(Self.data([Self.rule("one")])).contains("0 pending · 1 rule\n"))
+    }
+
     /// Thousands of rules: every firing one drawn, inactive ones up to the cap, the rest counted.
     @Test func inactiveCardsAreCappedAndFiringOnesAlwaysShown() {
         let rules = (0..<250).map { Self.rule("quiet-\($0)") } + (0..<120).map { Self.rule("firing-\($0)", status: .firing) }

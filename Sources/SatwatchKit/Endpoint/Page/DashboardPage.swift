@@ -11,7 +11,7 @@ package enum DashboardPage {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(firing > 0 ? "(\(firing)) " : "")satwatch</title>
             <style>\(DashboardStyle.css)</style></head>
-            <body><header><h1>satwatch</h1><p class="summary">\(firing) firing · \(pending) pending · \(data.rules.count) rules
+            <body><header><h1>satwatch</h1><p class="summary">\(firing) firing · \(pending) pending · \(Plural.count(data.rules.count, "rule"))
             · updated <time datetime="\(data.now.rfc3339)">\(clock(data.now)) UTC</time></p></header>
 
             """
@@ -46,7 +46,9 @@ package enum DashboardPage {
         let rows = data.feeds.map { feed in
             let last = feed.lastFrameAt.map { "last frame \(ago($0, data.now)) ago" } ?? "no frame yet"
             let error = feed.error.map { " · <span class=\"muted\">\(MarkupText.escape($0))</span>" } ?? ""
-            return "<li>\(badge(feed.fresh ? "fresh" : "stale")) <b>\(MarkupText.escape(feed.name))</b> \(last)\(error)</li>"
+            // Not stale yet, but never heard from: "fresh" would say more than is known.
+            let state = !feed.fresh ? "stale" : feed.lastFrameAt == nil ? "waiting" : "fresh"
+            return "<li>\(badge(state)) <b>\(MarkupText.escape(feed.name))</b> \(last)\(error)</li>"
         }
         return "<section><h2>Feeds</h2><ul class=\"feeds\">\(rows.joined())</ul></section>\n"
     }
