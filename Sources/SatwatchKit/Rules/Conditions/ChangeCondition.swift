@@ -30,7 +30,7 @@ public struct ChangeCondition: RuleCondition {
 
     public mutating func bind(_ slots: inout MetricSlots, source: String?) {
         slot = slots.input(metric, source: source)
-        _ = slots.window(metric, span: within, source: source)
+        _ = slots.history(metric, span: within, source: source)
     }
 
     public func evaluate(_ table: borrowing MetricTable, memory: inout Double?) -> ConditionResult {

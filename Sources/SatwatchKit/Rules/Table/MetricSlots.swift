@@ -10,7 +10,7 @@ public struct MetricSlots: Sendable {
     /// Each slot's metric, and the feed it is pinned to (nil: any feed), by slot.
     private(set) var routes: [(metric: String, source: String?)] = []
     private var indexes: [String: Int] = [:]
-    /// Per slot, the longest short window (under a day) or `change … within` read from it: how much
+    /// Per slot, the longest short window (under a day) or `change … within` (any length) read from it: how much
     /// recent history to keep. Zero: none.
     private(set) var retention: [TimeSpan] = []
     /// Per slot, the most daily closes a window reads from it (an `ema` of N days reads 2N, see
@@ -29,9 +29,17 @@ public struct MetricSlots: Sendable {
         return slot
     }
 
+    /// The slot whose recent samples a `change … within span` compares with: kept for `span`,
+    /// however long (a day's look-back compares with a sample, not a daily close).
+    mutating func history(_ metric: String, span: TimeSpan, source: String? = nil) -> Int {
+        let slot = self.slot(metric, source)
+        retention[slot] = Swift.max(retention[slot], span)
+        return slot
+    }
+
     /// The slot whose history a window of `span` reads: recent samples under a day, daily closes
     /// from a day on (whole days).
-    mutating func window(_ metric: String, span: TimeSpan, function: WindowFunction = .sma, source: String? = nil) -> Int {
+    mutating func window(_ metric: String, span: TimeSpan, function: WindowFunction, source: String? = nil) -> Int {
         let slot = self.slot(metric, source)
         if span >= .days(1) {
             let days = WholeDays.count(in: span)

@@ -66,6 +66,10 @@ import Testing
           rules: [#"{"name": "r", "metric": "btc.usd", "change": {"percent": -5, "within": "1h"}}"#],
           steps: [.sample("btc.usd", 100000, minute: 0), .sample("btc.usd", 96000, minute: 60), .sample("btc.usd", 94000, minute: 61)],
           expected: ["61 firing r"]),
+        S(name: "change within a day or more compares with recent samples, not daily closes",
+          rules: [#"{"name": "r", "metric": "btc.usd", "change": {"percent": -5, "within": "24h"}}"#],
+          steps: [.sample("btc.usd", 100000, minute: 0), .sample("btc.usd", 97000, minute: 720), .sample("btc.usd", 94000, minute: 1440)],
+          expected: ["1440 firing r"]),
     ]
 
     static let compounds: [S] = [
