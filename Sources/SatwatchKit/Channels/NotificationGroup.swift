@@ -36,10 +36,4 @@ public struct NotificationGroup: Sendable, Equatable {
     public var status: Notification.Status {
         notifications.contains { $0.status == .firing } ? .firing : .resolved
     }
-
-    /// How many members fire and how many resolved.
-    var counts: (firing: Int, resolved: Int) {
-        let firing = notifications.count { $0.status == .firing }
-        return (firing, notifications.count - firing)
-    }
 }

@@ -42,8 +42,7 @@ struct SilenceRequest {
         default:
             throw UsageError("say how long: --for D or --until TIME (exactly one)")
         }
-        let id = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        silence = Silence(id: String(repeating: "0", count: 8 - id.count) + id, matchers: matchers, startsAt: now, endsAt: end,
+        silence = Silence(id: Silence.newID(), matchers: matchers, startsAt: now, endsAt: end,
                           comment: comment, author: author, createdAt: now)
     }
 }

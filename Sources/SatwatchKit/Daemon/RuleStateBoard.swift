@@ -24,6 +24,16 @@ public final class RuleStateBoard: Sendable {
         }
     }
 
+    /// The rule named `name`, with its state as of the last change; nil when there is none.
+    func overview(named name: String) -> RuleOverview? {
+        states.withLock { board in
+            guard let index = board.overview.firstIndex(where: { $0.name == name }) else { return nil }
+            var overview = board.overview[index]
+            if board.current.count == board.overview.count { overview.state = board.current[index] }
+            return overview
+        }
+    }
+
     func publish(_ engine: RuleEngine) {
         let current = zip(engine.rules, engine.states).map { ($0.name, $1.status) }
         let rules = engine.states

@@ -6,6 +6,8 @@
 actor DeliveryStore {
     private let path: String
     private var opened: StateStore?
+    /// The last read of the silence table, and the time it was read for.
+    private var silencesRead: (at: Timestamp, silences: [Silence])?
     private let executor: QueueExecutor
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -37,8 +39,14 @@ actor DeliveryStore {
 
     /// Writes what an attempt concluded about a message's entries, in one transaction.
     func record(_ record: DeliveryRecord, for entries: [OutboxEntry]) throws {
+        try self.record(entries.map { (record, $0) })
+    }
+
+    /// Writes each entry's own record, in one transaction (the entries stages kept from a group).
+    func record(_ records: [(DeliveryRecord, OutboxEntry)]) throws {
+        guard !records.isEmpty else { return }
         try store.inTransaction {
-            for entry in entries { try self.record(record, for: entry) }
+            for (record, entry) in records { try self.record(record, for: entry) }
         }
     }
 
@@ -68,7 +76,7 @@ actor DeliveryStore {
             case .pending, .sent, .dead: return .pass
             }
         }
-        guard let silence = try store.silences(endingAfter: now).first(where: { $0.isActive(at: now) && $0.matches(notification) }) else {
+        guard let silence = try silences(at: now).first(where: { $0.isActive(at: now) && $0.matches(notification) }) else {
             return .pass
         }
         return .silence(reason: "silenced by \(silence.id)" + (silence.comment.isEmpty ? "" : " (\(silence.comment))"))
@@ -84,6 +92,16 @@ actor DeliveryStore {
 
     /// Fixes the members of each message, named by its first entry.
     func formBatches(_ batches: [[Int64]]) throws { try store.formBatches(batches) }
+
+    /// The silences not ended at `now`, read once per `now`: the members of a group are judged
+    /// at one time, and a thousand of them need not read the table a thousand times. A later
+    /// pass has a later `now`, so a silence added meanwhile is seen.
+    private func silences(at now: Timestamp) throws -> [Silence] {
+        if let read = silencesRead, read.at == now { return read.silences }
+        let silences = try store.silences(endingAfter: now)
+        silencesRead = (now, silences)
+        return silences
+    }
 
     /// Whether a later entry of the same rule waits behind `entry` on `channel`.
     func hasLaterPending(than entry: OutboxEntry, channel: String) throws -> Bool {

@@ -4,11 +4,6 @@ extension Dispatcher {
     func attempt(_ entries: [OutboxEntry], through channel: any Channel, now: Timestamp) async -> DeliveryRecord {
         let head = entries[0]
         var group = NotificationGroup(entries.map(\.notification))
-        if let extras {
-            // One chart per message: a group lists many alerts, its members go without.
-            let chart = channel.attachesChart && entries.count == 1
-            group.extras = group.notifications.map { extras.extras(for: $0, chart: chart) }
-        }
         let fields = logFields(group, channel: channel.name)
         let count = entries.count
         if policy.isExpired(created: head.ageStart, now: now) {
@@ -16,6 +11,12 @@ extension Dispatcher {
             counters.record(channel.name) { $0.dead += count }
             logger.error("delivery dead", LogFields(fields.pairs + [("reason", reason)]))
             return .dead(reason: reason, at: now)
+        }
+        if let extras {
+            // Made only for a message that goes out. One chart per message: a group lists many
+            // alerts, its members go without.
+            let chart = channel.attachesChart && entries.count == 1
+            group.extras = group.notifications.map { extras.extras(for: $0, chart: chart) }
         }
         switch await channel.deliver(group) {
         case .delivered:

@@ -85,18 +85,21 @@ extension Dispatcher {
         return messages[0]
     }
 
-    /// The entries of `entries` the stages let through, in order; each one they keep from the
-    /// channel is recorded so. A held entry ends the run: those behind it wait with it.
+    /// The entries of `entries` the stages let through, in order; those they keep from the
+    /// channel are recorded so, in one transaction. A held entry ends the run: those behind it
+    /// wait with it.
     func passing(_ entries: [OutboxEntry], channel: String, now: Timestamp) async throws -> [OutboxEntry] {
         var through: [OutboxEntry] = []
+        var kept: [(DeliveryRecord, OutboxEntry)] = []
         for entry in entries {
-            guard let kept = try await passStages(entry, channel: channel, now: now) else {
+            guard let record = try await passStages(entry, channel: channel, now: now) else {
                 through.append(entry)
                 continue
             }
-            try await store.record(kept, for: [entry])
-            if case .held = kept { break }
+            kept.append((record, entry))
+            if case .held = record { break }
         }
+        try await store.record(kept)
         return through
     }
 

@@ -9,7 +9,7 @@ extension EndpointPages {
         guard let token = settings.token else {
             return Self.problem(403, "read-only: set \"http.token\" in the config to add and expire silences here")
         }
-        guard let presented, Self.constantTimeEqual(Array(presented.utf8), Array(token.utf8)) else {
+        guard let presented, HMACSHA256.constantTimeEqual(Array(presented.utf8), Array(token.utf8)) else {
             var response = Self.problem(401, "a write needs \"Authorization: Bearer <http.token>\"")
             response.headers.add("WWW-Authenticate", "Bearer realm=\"satwatch\"")
             return response
@@ -21,14 +21,6 @@ extension EndpointPages {
     static func bearer(_ request: HTTPServerRequest) -> String? {
         guard let value = request.headers.first("authorization"), value.lowercased().hasPrefix("bearer ") else { return nil }
         return String(value.dropFirst(7).drop { $0 == " " })
-    }
-
-    /// Whether two byte strings are equal, in time that depends only on their lengths.
-    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for index in a.indices { difference |= a[index] ^ b[index] }
-        return difference == 0
     }
 
     /// `{"error": message}` with `status`.

@@ -39,7 +39,7 @@ final class PageExtras: NotificationExtrasSource {
     /// The chart of the notification's metric over the 24 hours up to it, with its rule's levels
     /// and the period it fired; nil when the metric has no recorded minute.
     func chart(for notification: Notification) -> [UInt8]? {
-        let levels = boards.rules.overview.first { $0.name == notification.rule }?.levels ?? []
+        let levels = boards.rules.overview(named: notification.rule)?.levels ?? []
         return Self.chart(metric: notification.metric, source: nil, levels: levels,
                           firing: [ChartSpan(from: notification.startsAt, to: notification.at)],
                           title: "\(notification.rule): \(notification.metric)", to: notification.at, series: boards.series)

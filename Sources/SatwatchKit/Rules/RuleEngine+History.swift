@@ -31,7 +31,7 @@ extension RuleEngine {
 
     /// Seeds the daily closes a window reads with a completed day's close from a feed's history.
     mutating func seedDailyClose(_ sample: Sample, _ routes: [SlotRoute]) {
-        let day = sample.at.milliseconds.floorDivided(by: WholeDays.millisecondsPerDay).quotient
+        let day = sample.at.utcDay
         for route in routes where route.source == nil || route.source == sample.source {
             table.closes[route.slot]?.seed(sample.value, day: day)
         }

@@ -30,8 +30,12 @@ extension StateStore {
                 }
                 if let delivery { log[log.count - 1].deliveries.append(delivery) }
             }
-            // Labels and channels are read after the main query so no two statements interleave.
-            for index in log.indices.suffix(newest ?? log.count) { log[index].notification = try complete(log[index].notification) }
+            // Labels are read after the main query so no two statements interleave; the channels
+            // are the deliveries just read, in the order they were queued.
+            for index in log.indices.suffix(newest ?? log.count) {
+                log[index].notification.labels = try labels(of: log[index].notification.id)
+                log[index].notification.channels = log[index].deliveries.map(\.channel)
+            }
             return log
         }
     }

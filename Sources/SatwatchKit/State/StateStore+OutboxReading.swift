@@ -54,15 +54,20 @@ extension StateStore {
     /// Fills in the labels and channels of a notification decoded from its own row.
     func complete(_ notification: Notification) throws -> Notification {
         var notification = notification
-        let labels = try connection.cached(
-            "SELECT name, value FROM notification_label WHERE notification_id = ?1 ORDER BY position")
-        try labels.bind(1, notification.id)
-        notification.labels = try labels.query { Label($0.string(0), $0.string(1)) }
+        notification.labels = try labels(of: notification.id)
         // A notification's channels are its deliveries, in the order they were queued.
         let channels = try connection.cached("SELECT channel FROM outbox WHERE notification_id = ?1 ORDER BY id")
         try channels.bind(1, notification.id)
         notification.channels = try channels.query { $0.string(0) }
         return notification
+    }
+
+    /// The labels of notification `id`, in the rule's order.
+    func labels(of id: String) throws -> [Label] {
+        let labels = try connection.cached(
+            "SELECT name, value FROM notification_label WHERE notification_id = ?1 ORDER BY position")
+        try labels.bind(1, id)
+        return try labels.query { Label($0.string(0), $0.string(1)) }
     }
 
     /// Decodes the notification columns starting at `first` (id, rule, status, is_reminder,

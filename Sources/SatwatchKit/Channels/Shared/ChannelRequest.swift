@@ -23,8 +23,8 @@ struct ChannelRequest: Sendable, Equatable {
     }
 
     /// A `multipart/form-data` POST of `form` (a file with its message).
-    static func multipart(_ url: String, _ form: MultipartForm, headers: [Header] = []) -> ChannelRequest {
-        ChannelRequest(url: url, headers: [Header(name: "Content-Type", value: form.contentType)] + headers,
+    static func multipart(_ url: String, _ form: MultipartForm) -> ChannelRequest {
+        ChannelRequest(url: url, headers: [Header(name: "Content-Type", value: form.contentType)],
                        body: form.encoded())
     }
 

@@ -29,6 +29,12 @@ public struct Silence: Sendable, Equatable {
         self.createdAt = createdAt
     }
 
+    /// A fresh id: 8 random hex digits.
+    static func newID() -> String {
+        let id = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        return String(repeating: "0", count: 8 - id.count) + id
+    }
+
     /// Whether it applies at `now`.
     public func isActive(at now: Timestamp) -> Bool { startsAt <= now && now < endsAt }
 

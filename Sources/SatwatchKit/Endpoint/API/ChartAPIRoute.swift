@@ -7,7 +7,7 @@ struct ChartAPIRoute: EndpointRoute {
 
     func respond(to request: HTTPServerRequest, pages: EndpointPages) -> HTTPServerResponse {
         let name = request.queryFields.first("rule") ?? ""
-        guard let rule = pages.boards.rules.overview.first(where: { $0.name == name }) else {
+        guard let rule = pages.boards.rules.overview(named: name) else {
             return EndpointPages.problem(404, "no rule \"\(name)\" (say which: ?rule=NAME)")
         }
         let now = pages.clock()

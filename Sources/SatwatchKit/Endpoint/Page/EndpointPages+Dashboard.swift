@@ -17,10 +17,17 @@ extension EndpointPages {
             (log, silences) = ([], [])
             storeError = redactor.redact("\(error)")
         }
+        let byRule = Dictionary(grouping: log, by: \.notification.rule)
+        var inactive = 0
         let rules = boards.rules.overview.map { overview in
-            DashboardData.Rule(overview: overview, line: StatusRuleLine(name: overview.name, state: overview.state, disabled: false),
-                               points: boards.series.series(metric: overview.metric, source: overview.source, since: since, now: now),
-                               firing: Self.firingSpans(of: overview, in: log, now: now))
+            // Only the first inactive rules get a card (`DashboardPage.inactiveCards`): the
+            // others' series are not read.
+            if overview.state.status == .inactive { inactive += 1 }
+            let drawn = overview.state.status != .inactive || inactive <= DashboardPage.inactiveCards
+            return DashboardData.Rule(overview: overview, line: StatusRuleLine(name: overview.name, state: overview.state, disabled: false),
+                                      points: drawn ? boards.series.series(metric: overview.metric, source: overview.source,
+                                                                           since: since, now: now) : [],
+                                      firing: drawn ? Self.firingSpans(of: overview, in: byRule[overview.name] ?? [], now: now) : [])
         }
         return DashboardData(feeds: feedStates(now: now).map { feed, health, fresh in
                                  DashboardData.Feed(name: feed.kind.rawValue, fresh: fresh, lastFrameAt: health?.lastFrameAt,

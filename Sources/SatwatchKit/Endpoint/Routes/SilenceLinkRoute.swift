@@ -22,7 +22,7 @@ struct SilenceLinkRoute: EndpointRoute {
             return SilenceFormRoute.page(503, "The state file is unavailable: \(pages.redactor.redact("\(error)"))")
         }
         guard request.method == "POST" else { return Self.confirmation(link, query: query) }
-        let silence = Silence(id: Self.newID(), matchers: [.rule(link.rule)], startsAt: now,
+        let silence = Silence(id: Silence.newID(), matchers: [.rule(link.rule)], startsAt: now,
                               endsAt: now + link.duration, comment: "from a notification's link", author: "link", createdAt: now)
         do {
             try pages.store.use { try $0.add(silence) }
@@ -44,11 +44,5 @@ struct SilenceLinkRoute: EndpointRoute {
             <p><a href="/">Open the page</a></p></body></html>
 
             """)
-    }
-
-    /// 8 hex digits, as `silence add` makes them.
-    static func newID() -> String {
-        let id = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        return String(repeating: "0", count: 8 - id.count) + id
     }
 }

@@ -1,6 +1,6 @@
 /// How windows of a day or more count: whole UTC days of daily closes.
 enum WholeDays {
-    static let millisecondsPerDay: Int64 = 86_400_000
+    private static let millisecondsPerDay = Timestamp.millisecondsPerDay
 
     /// The number of daily closes a window of `span` reads (`200d` → 200).
     static func count(in span: TimeSpan) -> Int { Int(span.milliseconds / millisecondsPerDay) }
