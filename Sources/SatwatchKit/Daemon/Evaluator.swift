@@ -72,8 +72,9 @@ struct Evaluator: Service {
             logger.error("daily closes unreadable; windows of a day or more fill again", ["error": "\(error)"])
         }
         if let previous = boards.histories.take() { state.evaluator.adopt(previous) }
+        // Once per process: on a reload the board already holds these minutes (and newer ones).
+        guard boards.series.keys.isEmpty else { return }
         do {
-            // On a reload the board already holds these minutes and keeps its own (newer) ones.
             let from = SeriesCollection.oldestMinute(now: WallClock.now())
             let series = try await writer.read { try $0.loadSeries(from: from) }
             boards.series.restore(series)

@@ -27,11 +27,15 @@ struct StateFlush: Sendable {
                    series: series.merging(newer.series) { $0 + $1 }, seriesKeepingFrom: newer.seriesKeepingFrom)
     }
 
+    /// Saves everything in one write transaction (each part's own joins it): one commit a
+    /// minute, and a failed flush leaves nothing half-written for its retry to redo.
     func save(to store: StateStore) throws {
-        try store.saveRuleStates(states, at: at)
-        try store.saveMetrics(metrics)
-        try store.saveHistory(history, keepingFrom: keepingFrom)
-        try store.saveDailyCloses(closes, keepingFrom: closesKeepingFrom)
-        try store.saveSeries(series, keepingFrom: seriesKeepingFrom)
+        try store.inTransaction {
+            try store.saveRuleStates(states, at: at)
+            try store.saveMetrics(metrics)
+            try store.saveHistory(history, keepingFrom: keepingFrom)
+            try store.saveDailyCloses(closes, keepingFrom: closesKeepingFrom)
+            try store.saveSeries(series, keepingFrom: seriesKeepingFrom)
+        }
     }
 }

@@ -30,13 +30,29 @@ extension StateStore {
                 }
                 if let delivery { log[log.count - 1].deliveries.append(delivery) }
             }
-            // Labels are read after the main query so no two statements interleave; the channels
-            // are the deliveries just read, in the order they were queued.
+            // Labels are read after the main query, in one more, so no two statements interleave;
+            // the channels are the deliveries just read, in the order they were queued.
+            let labels = try labels(since: since)
             for index in log.indices.suffix(newest ?? log.count) {
-                log[index].notification.labels = try labels(of: log[index].notification.id)
+                log[index].notification.labels = labels[log[index].notification.id] ?? []
                 log[index].notification.channels = log[index].deliveries.map(\.channel)
             }
             return log
         }
+    }
+
+    /// The labels of every notification at or after `since` (all when nil), by notification id,
+    /// each in the rule's order.
+    private func labels(since: Timestamp?) throws -> [String: [Label]] {
+        let statement = try connection.cached("""
+            SELECT l.notification_id, l.name, l.value FROM notification_label l JOIN notification n ON n.id = l.notification_id
+            WHERE ?1 IS NULL OR n.at >= ?1 ORDER BY l.notification_id, l.position
+            """)
+        try statement.bind(1, since)
+        var labels: [String: [Label]] = [:]
+        for (id, label) in try statement.query({ ($0.string(0), Label($0.string(1), $0.string(2))) }) {
+            labels[id, default: []].append(label)
+        }
+        return labels
     }
 }

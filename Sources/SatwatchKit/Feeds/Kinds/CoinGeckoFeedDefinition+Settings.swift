@@ -53,7 +53,7 @@ extension CoinGeckoFeedDefinition {
         let nodes = settings.member("vs")?.node.array ?? []
         var quotes: [String] = []
         for (quote, node) in zip(list, nodes) {
-            if !isCode(quote) {
+            if !MetricCatalog.isAssetCode(quote) {
                 settings.report(at: node.location, codeProblem(quote, noun: "currency"))
             } else if quotes.contains(quote) {
                 settings.report(at: node.location, "\"\(quote)\" is listed twice")
@@ -64,15 +64,10 @@ extension CoinGeckoFeedDefinition {
         return quotes
     }
 
-    /// 2 to 10 lowercase letters or digits: the halves of a price name (`eth`, `usd`, `usdt`).
-    static func isCode(_ text: String) -> Bool {
-        (2...10).contains(text.count) && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
-    }
-
     /// A code that can start a price name: not one that starts a fixed metric (`fee`, `block`).
     static func isCoinCode(_ text: String) -> Bool {
         // The catalog's own rule, asked about a price in some other currency.
-        isCode(text) && MetricCatalog.price(of: text + (text == "usd" ? ".eur" : ".usd")) != nil
+        MetricCatalog.isAssetCode(text) && MetricCatalog.price(of: text + (text == "usd" ? ".eur" : ".usd")) != nil
     }
 
     /// CoinGecko ids as its API and page addresses spell them (`ethereum`, `usd-coin`).
@@ -84,9 +79,9 @@ extension CoinGeckoFeedDefinition {
 
     private static func codeProblem(_ text: String, noun: String) -> String {
         let lower = text.lowercased()
-        if text != lower, noun == "currency" ? isCode(lower) : isCoinCode(lower) { return "\(noun) \"\(text)\" must be lowercase (\"\(lower)\")" }
+        if text != lower, noun == "currency" ? MetricCatalog.isAssetCode(lower) : isCoinCode(lower) { return "\(noun) \"\(text)\" must be lowercase (\"\(lower)\")" }
         // Only a coin code can be well formed yet invalid: one that starts a fixed metric.
-        if isCode(text) { return "\"\(text)\" cannot be a coin code: \(text).usd would not be a price" }
+        if MetricCatalog.isAssetCode(text) { return "\"\(text)\" cannot be a coin code: \(text).usd would not be a price" }
         return "invalid \(noun) \"\(text)\" (2 to 10 lowercase letters or digits, e.g. \"\(noun == "currency" ? "usd" : "eth")\")"
     }
 }
