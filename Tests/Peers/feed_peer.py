@@ -10,7 +10,9 @@ Serves ws://127.0.0.1:<port> with the `websockets` library and prints
     answers with the number of connected clients and frames sent so far, `!mute` / `!unmute`
     stop / resume answering pings, `!binary` sends a binary frame, `!received` answers with a JSON
     list of every text message clients sent, `!ones BYTES [COUNT]` sends COUNT (default 1) text
-    frames `[1,1,…]` of exactly BYTES bytes (for memory tests: control lines cannot carry them).
+    frames `[1,1,…]` of exactly BYTES bytes (for memory tests: control lines cannot carry them),
+    `!burst JSON-LIST` sends each element of the list (a JSON value, sent as its JSON text) as a
+    frame of its own, back to back in one write, so a client reads them all at once.
 Client messages are recorded: `{"action":"ping"}` is answered with `{"pong": true}` (mempool),
 `{"method":"ping",...}` with `{"method":"pong",...}` (Kraken); others are ignored.
 """
@@ -92,6 +94,14 @@ class Feed:
         except websockets.ConnectionClosed:
             pass
 
+    @staticmethod
+    async def send_together(client, frames):
+        """Frames every message, then writes them to the socket in one go (the library's own
+        send context), so they leave together rather than one per event-loop turn."""
+        async with client.send_context():
+            for frame in frames:
+                client.protocol.send_text(frame.encode())
+
     async def control(self, reader, writer):
         try:
             await self.answer(reader, writer)
@@ -125,6 +135,16 @@ class Feed:
                         except websockets.ConnectionClosed:
                             break
                 writer.write(f"sent {count}\n".encode())
+            elif text.startswith("!burst "):
+                frames = [json.dumps(frame) for frame in json.loads(text[len("!burst "):])]
+                for client in list(self.clients):
+                    try:
+                        # One send of every frame: the client's next read holds the whole burst.
+                        await self.send_together(client, frames)
+                        self.sent += len(frames)
+                    except websockets.ConnectionClosed:
+                        pass
+                writer.write(f"sent {len(frames)}\n".encode())
             elif text == "!count":
                 writer.write(f"{len(self.clients)} {self.sent} {self.accepted}\n".encode())
             else:

@@ -34,7 +34,7 @@ struct FeedStaleMonitor {
         watches[index].lastFrameAt = now
         guard watches[index].state.status == .firing else { return nil }
         let firedAt = watches[index].state.firedAt ?? now
-        watches[index].state = RuleState(digest: Self.digest)
+        watches[index].state = RuleState(digest: Self.digest, sequence: watches[index].state.sequence)
         return change(index, status: .resolved, at: now, startsAt: firedAt, silence: silence,
                       message: "feed \(kind.rawValue) is delivering again after \(silence.text) of silence")
     }
@@ -46,8 +46,10 @@ struct FeedStaleMonitor {
             let watch = watches[index]
             let silence = now - watch.lastFrameAt
             guard silence >= watch.feed.staleAfter else { continue }
-            watches[index].state = RuleState(status: .firing, activeSince: now, firedAt: now, lastNotifiedAt: now,
-                                             lastValue: silence.seconds, lastObservedAt: now, digest: Self.digest)
+            var firing = RuleState(status: .firing, activeSince: now, firedAt: now, lastNotifiedAt: now,
+                                   lastValue: silence.seconds, lastObservedAt: now, digest: Self.digest)
+            firing.sequence = watch.state.sequence
+            watches[index].state = firing
             changes.append(change(index, status: .firing, at: now, startsAt: now, silence: silence,
                                   message: "feed \(watch.feed.kind.rawValue) has sent nothing for \(silence.text) (stale after \(watch.feed.staleAfter.text))"))
         }
@@ -59,14 +61,18 @@ struct FeedStaleMonitor {
         watches.filter { $0.state.status != .firing }.map { $0.lastFrameAt + $0.feed.staleAfter }.min()
     }
 
-    private func change(_ index: Int, status: Notification.Status, at now: Timestamp, startsAt: Timestamp,
-                        silence: TimeSpan, message: String) -> RuleChange {
+    /// The change of watch `index`, with its notification (which takes the watch's next event
+    /// sequence number) when there are channels to tell.
+    private mutating func change(_ index: Int, status: Notification.Status, at now: Timestamp, startsAt: Timestamp,
+                                 silence: TimeSpan, message: String) -> RuleChange {
         let watch = watches[index]
         let name = Self.ruleName(watch.feed.kind)
+        guard !channels.isEmpty else { return RuleChange(rule: name, state: watch.state, notification: nil) }
+        watches[index].state.sequence += 1
         let notification = Notification(rule: name, status: status, metric: "feed.\(watch.feed.kind.rawValue)",
                                         value: silence.seconds, threshold: watch.feed.staleAfter.seconds, at: now,
-                                        startsAt: startsAt, message: message, labels: [Label("feed", watch.feed.kind.rawValue)],
-                                        channels: channels)
-        return RuleChange(rule: name, state: watch.state, notification: channels.isEmpty ? nil : notification)
+                                        startsAt: startsAt, sequence: watches[index].state.sequence, message: message,
+                                        labels: [Label("feed", watch.feed.kind.rawValue)], channels: channels)
+        return RuleChange(rule: name, state: watches[index].state, notification: notification)
     }
 }

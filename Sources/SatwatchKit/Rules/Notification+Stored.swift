@@ -19,3 +19,13 @@ extension Notification {
         self.channels = channels
     }
 }
+
+extension Notification {
+    /// Whether `other` is the same event as this one read back from the state file: the same
+    /// rule, status, kind, times, value and message (not the delivery extras, which are not stored).
+    func isSameEvent(as other: Notification) -> Bool {
+        rule == other.rule && status == other.status && isReminder == other.isReminder && at == other.at
+            && startsAt == other.startsAt && message == other.message
+            && (value == other.value || (value.isNaN && other.value.isNaN))
+    }
+}

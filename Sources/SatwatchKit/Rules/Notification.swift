@@ -6,8 +6,10 @@ public struct Notification: Sendable, Equatable {
         case firing, resolved
     }
 
-    /// Stable id (16 hex digits): the same alert event always gets the same id, so a receiver can
-    /// drop a repeat delivery. SMTP uses it in `Message-ID`, webhooks in a payload field.
+    /// Stable id (16 hex digits) of one event: every delivery of it carries the same id, so a
+    /// receiver can drop a repeat; no two events share one, because it includes the rule's event
+    /// sequence number (events in one millisecond differ by it). SMTP uses it in `Message-ID`,
+    /// webhooks in a payload field.
     public var id: String
     /// The rule name (`alertname`), or `feed-stale:<feed>` for the built-in alert.
     public var rule: String
@@ -34,11 +36,12 @@ public struct Notification: Sendable, Equatable {
     /// Every metric and expression the condition involved, with its value at `at` (`{{values}}`).
     public var values: [ObservedValue] = []
 
-    /// Creates a notification; `id` is derived from the rule, status, start and time.
+    /// Creates a notification; `id` is derived from the rule, its event `sequence` number (see
+    /// `RuleState.sequence`), the status, start and time.
     public init(rule: String, status: Status, isReminder: Bool = false, metric: String, value: Double,
-                threshold: Double, at: Timestamp, startsAt: Timestamp, message: String,
+                threshold: Double, at: Timestamp, startsAt: Timestamp, sequence: Int64 = 0, message: String,
                 labels: [Label] = [], channels: [String]) {
-        self.init(storedID: StableHash.hex("\(rule)|\(status.rawValue)|\(startsAt.milliseconds)|\(at.milliseconds)"),
+        self.init(storedID: StableHash.hex("\(rule)|\(sequence)|\(status.rawValue)|\(startsAt.milliseconds)|\(at.milliseconds)"),
                   rule: rule, status: status, isReminder: isReminder, metric: metric, value: value, threshold: threshold,
                   at: at, startsAt: startsAt, message: message, labels: labels, channels: channels)
     }

@@ -1,6 +1,7 @@
 extension RuleEngine {
-    /// The persisted change for rule `index`, with its notification when `event` is announced.
-    func change(for index: Int, event: RuleEvent?) -> RuleChange {
+    /// The persisted change for rule `index`, with its notification when `event` is announced
+    /// (which takes the rule's next event sequence number).
+    mutating func change(for index: Int, event: RuleEvent?) -> RuleChange {
         let rule = rules[index]
         let state = states[index]
         var notification: Notification?
@@ -16,7 +17,8 @@ extension RuleEngine {
                                                 at: state.lastObservedAt ?? .epoch, startsAt: firedAt)
             }
         }
-        return RuleChange(rule: rule.name, state: state, notification: notification)
+        if notification != nil { states[index].sequence += 1 }
+        return RuleChange(rule: rule.name, state: states[index], notification: notification)
     }
 
     private func makeNotification(_ index: Int, status: Notification.Status, reminder: Bool,
@@ -39,7 +41,7 @@ extension RuleEngine {
         } ?? report.defaultMessage
         var notification = Notification(rule: rule.name, status: status, isReminder: reminder, metric: rule.metric,
                                         value: observed ?? .nan, threshold: report.threshold ?? .nan, at: at,
-                                        startsAt: startsAt, message: message, labels: rule.labels,
+                                        startsAt: startsAt, sequence: states[index].sequence + 1, message: message, labels: rule.labels,
                                         channels: rule.channels.isEmpty ? defaultChannels : rule.channels)
         notification.values = values
         return notification

@@ -99,7 +99,7 @@ public struct RuleEngine: Sendable {
         self.states = rules.map { rule in
             let digest = rule.definitionDigest
             if let state = saved[rule.name], state.digest == digest { return state }
-            return RuleState(digest: digest)
+            return RuleState(digest: digest, sequence: saved[rule.name]?.sequence ?? 0)
         }
         for index in rules.indices where dueTime(index) != nil { timed.insert(index) }
     }

@@ -26,11 +26,17 @@ public struct RuleState: Sendable, Equatable {
     /// Why the condition cannot be decided yet (e.g. `sma(btc.usd, 200d) needs 200 daily closes,
     /// has 12`); nil when it can.
     public var waiting: String?
+    /// How many notifications this rule has made, ever: the next one's sequence number, part of
+    /// its id. Stored with the state in the same transaction as the notification, and kept when the
+    /// rule's definition changes, so no two events of a rule share an id, however close in time.
+    public var sequence: Int64 = 0
 
-    /// A fresh, inactive state for a rule with `digest`.
-    public init(digest: String) {
+    /// A fresh, inactive state for a rule with `digest`, continuing the event `sequence` of the
+    /// rule's earlier states.
+    public init(digest: String, sequence: Int64 = 0) {
         self.status = .inactive
         self.digest = digest
+        self.sequence = sequence
     }
 
     /// Creates a state with every field.

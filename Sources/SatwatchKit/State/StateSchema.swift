@@ -1,7 +1,8 @@
 /// The state file's schema: its ordered migrations and how they are applied.
 package enum StateSchema {
     /// Every migration, in order; the last one's version is what this build writes.
-    package static let migrations: [SchemaMigration] = [version1, version2, version3, version4, version5, version6, version7]
+    package static let migrations: [SchemaMigration] = [version1, version2, version3, version4, version5, version6, version7,
+                                                           version8]
 
     /// The newest schema version this build knows.
     package static var currentVersion: Int64 { migrations.last?.version ?? 0 }
@@ -187,5 +188,12 @@ package enum StateSchema {
             name TEXT PRIMARY KEY NOT NULL,
             value BLOB NOT NULL
         ) WITHOUT ROWID;
+        """)
+
+    /// Each rule's event sequence (`RuleState.sequence`), part of every notification id, so that
+    /// events in the same millisecond never share one. Rows written before start at 0: their old
+    /// ids were derived without a sequence, so the new ones cannot repeat them.
+    package static let version8 = SchemaMigration(version: 8, sql: """
+        ALTER TABLE rule_state ADD COLUMN sequence INTEGER NOT NULL DEFAULT 0;
         """)
 }

@@ -5,7 +5,7 @@ extension StateStore {
     ///
     /// This is the durability promise: after a crash the file holds either the state change and
     /// its deliveries, or neither, so a restart neither re-announces nor loses an alert.
-    /// Re-committing a notification with a known id adds nothing (ids are stable per event).
+    /// Re-committing a notification adds nothing; a different event is never dropped (`enqueue`).
     public func commit(_ changes: [RuleChange], at now: Timestamp) throws {
         guard !changes.isEmpty else { return }
         try connection.transaction {
@@ -16,28 +16,21 @@ extension StateStore {
         }
     }
 
-    /// Stores `notification` (once per id) and queues a delivery per channel (once per channel).
+    /// Stores `notification` and queues a delivery per channel (once per channel).
+    ///
+    /// Its id is taken as given unless another event already holds it: re-committing the same
+    /// event (a writer retrying a commit it could not confirm) adds nothing, but a different event
+    /// under an id in use (an id stored before ids carried sequences, or a hash collision) is
+    /// stored under the next free id derived from it, never dropped.
     private func enqueue(_ notification: Notification, at now: Timestamp) throws {
-        let insert = try connection.cached("""
-            INSERT INTO notification (id, rule, status, is_reminder, metric, value, threshold, at, starts_at,
-                                      message, created_at, observed_values)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
-            ON CONFLICT (id) DO NOTHING
-            """)
-        try insert.bind(1, notification.id)
-        try insert.bind(2, notification.rule)
-        try insert.bind(3, notification.status.rawValue)
-        try insert.bind(4, notification.isReminder)
-        try insert.bind(5, notification.metric)
-        try insert.bind(6, notification.value)
-        try insert.bind(7, notification.threshold)
-        try insert.bind(8, notification.at)
-        try insert.bind(9, notification.startsAt)
-        try insert.bind(10, notification.message)
-        try insert.bind(11, now)
-        try insert.bind(12, StoredObservedValues.text(notification.values))
-        try insert.execute()
-        guard connection.changes > 0 else { return }
+        var notification = notification
+        let original = notification.id
+        var attempt = 0
+        while try !insert(notification, at: now) {
+            guard let stored = try self.notification(id: notification.id), !stored.isSameEvent(as: notification) else { return }
+            attempt += 1
+            notification.id = StableHash.hex("\(original)|\(attempt)")
+        }
 
         if !notification.labels.isEmpty {
             let label = try connection.cached("""
@@ -63,5 +56,29 @@ extension StateStore {
             try delivery.bind(3, now)
             try delivery.execute()
         }
+    }
+
+    /// Inserts `notification` unless its id is taken; true when it was inserted.
+    private func insert(_ notification: Notification, at now: Timestamp) throws -> Bool {
+        let insert = try connection.cached("""
+            INSERT INTO notification (id, rule, status, is_reminder, metric, value, threshold, at, starts_at,
+                                      message, created_at, observed_values)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+            ON CONFLICT (id) DO NOTHING
+            """)
+        try insert.bind(1, notification.id)
+        try insert.bind(2, notification.rule)
+        try insert.bind(3, notification.status.rawValue)
+        try insert.bind(4, notification.isReminder)
+        try insert.bind(5, notification.metric)
+        try insert.bind(6, notification.value)
+        try insert.bind(7, notification.threshold)
+        try insert.bind(8, notification.at)
+        try insert.bind(9, notification.startsAt)
+        try insert.bind(10, notification.message)
+        try insert.bind(11, now)
+        try insert.bind(12, StoredObservedValues.text(notification.values))
+        try insert.execute()
+        return connection.changes > 0
     }
 }

@@ -6,7 +6,7 @@ extension StateStore {
     public func loadRuleStates() throws -> [String: RuleState] {
         let statement = try connection.cached("""
             SELECT name, digest, status, active_since, fired_at, last_notified_at, last_value, last_observed_at,
-                   memory, candle_start, candle_close, spent, waiting
+                   memory, candle_start, candle_close, spent, waiting, sequence
             FROM rule_state
             """)
         var states: [String: RuleState] = [:]
@@ -28,14 +28,15 @@ extension StateStore {
         let statement = try connection.cached("""
             INSERT INTO rule_state (name, digest, status, active_since, fired_at, last_notified_at,
                                     last_value, last_observed_at, updated_at,
-                                    memory, candle_start, candle_close, spent, waiting)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                                    memory, candle_start, candle_close, spent, waiting, sequence)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
             ON CONFLICT (name) DO UPDATE SET
                 digest = excluded.digest, status = excluded.status, active_since = excluded.active_since,
                 fired_at = excluded.fired_at, last_notified_at = excluded.last_notified_at,
                 last_value = excluded.last_value, last_observed_at = excluded.last_observed_at,
                 updated_at = excluded.updated_at, memory = excluded.memory, candle_start = excluded.candle_start,
-                candle_close = excluded.candle_close, spent = excluded.spent, waiting = excluded.waiting
+                candle_close = excluded.candle_close, spent = excluded.spent, waiting = excluded.waiting,
+                sequence = excluded.sequence
             """)
         try statement.bind(1, rule)
         try statement.bind(2, state.digest)
@@ -51,6 +52,7 @@ extension StateStore {
         try statement.bind(12, state.candleClose)
         try statement.bind(13, state.isSpent)
         try statement.bind(14, state.waiting)
+        try statement.bind(15, state.sequence)
         try statement.execute()
     }
 
@@ -67,6 +69,7 @@ extension StateStore {
         state.candleClose = row.optionalDouble(10)
         state.isSpent = row.bool(11)
         state.waiting = row.optionalString(12)
+        state.sequence = row.int64(13)
         return (name, state)
     }
 }

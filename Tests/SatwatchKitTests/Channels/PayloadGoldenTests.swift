@@ -30,7 +30,7 @@ private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no lon
                         + #""commonAnnotations":\#(firingAnnotations),"externalURL":"","alerts":[{"status":"firing","#
                         + #""labels":\#(labels),"annotations":\#(firingAnnotations),"startsAt":"2025-12-10T14:02:40Z","#
                         + #""endsAt":"0001-01-01T00:00:00Z","generatorURL":"","fingerprint":"37d7dc9c1d5c0bcd"}],"#
-                        + #""notificationId":"a48c8056503c880a"}"#),
+                        + #""notificationId":"900d6ef1ffc49baf"}"#),
         PayloadCase(label: "webhook resolved", config: #"{"type": "webhook", "url": "http://127.0.0.1:9000/alerts"}"#,
                     notification: ChannelFixtures.resolved, url: "http://127.0.0.1:9000/alerts", headers: json,
                     body: #"{"version":"4","groupKey":"{}:{alertname=\"btc-above-100k\"}","truncatedAlerts":0,"status":"resolved","#
@@ -38,20 +38,20 @@ private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no lon
                         + #""commonAnnotations":\#(resolvedAnnotations),"externalURL":"","alerts":[{"status":"resolved","#
                         + #""labels":\#(labels),"annotations":\#(resolvedAnnotations),"startsAt":"2025-12-10T14:02:40Z","#
                         + #""endsAt":"2025-12-10T15:10:00Z","generatorURL":"","fingerprint":"37d7dc9c1d5c0bcd"}],"#
-                        + #""notificationId":"9b7601986bf92558"}"#),
+                        + #""notificationId":"147ce63c50ff0576"}"#),
         PayloadCase(label: "slack firing", config: #"{"type": "slack", "url": "https://hooks.slack.com/services/T0/B0/XYZ"}"#,
                     notification: ChannelFixtures.firing, url: "https://hooks.slack.com/services/T0/B0/XYZ", headers: json,
                     body: ##"{"text":"[FIRING] btc-above-100k: BTC is 100500 USD, above 100000","attachments":[{"color":"#d63232","##
                         + ##""fields":[{"title":"Metric","value":"btc.usd","short":true},{"title":"Value","value":"100500","short":true},"##
                         + ##"{"title":"Threshold","value":"100000","short":true},{"title":"Since","value":"2025-12-10T14:02:40Z","short":true},"##
-                        + ##"{"title":"severity","value":"page","short":true},{"title":"ID","value":"a48c8056503c880a","short":true}]}]}"##),
+                        + ##"{"title":"severity","value":"page","short":true},{"title":"ID","value":"900d6ef1ffc49baf","short":true}]}]}"##),
         PayloadCase(label: "slack resolved", config: #"{"type": "slack", "url": "https://hooks.slack.com/services/T0/B0/XYZ"}"#,
                     notification: ChannelFixtures.resolved, url: "https://hooks.slack.com/services/T0/B0/XYZ", headers: json,
                     body: ##"{"text":"[RESOLVED] btc-above-100k: BTC is 99400 USD, no longer above 100000","attachments":[{"color":"#2eb67d","##
                         + ##""fields":[{"title":"Metric","value":"btc.usd","short":true},{"title":"Value","value":"99400","short":true},"##
                         + ##"{"title":"Threshold","value":"100000","short":true},{"title":"Since","value":"2025-12-10T14:02:40Z","short":true},"##
                         + ##"{"title":"Resolved","value":"2025-12-10T15:10:00Z","short":true},"##
-                        + ##"{"title":"severity","value":"page","short":true},{"title":"ID","value":"9b7601986bf92558","short":true}]}]}"##),
+                        + ##"{"title":"severity","value":"page","short":true},{"title":"ID","value":"147ce63c50ff0576","short":true}]}]}"##),
         PayloadCase(label: "discord firing", config: #"{"type": "discord", "url": "https://discord.com/api/webhooks/1/abc"}"#,
                     notification: ChannelFixtures.firing, url: "https://discord.com/api/webhooks/1/abc", headers: json,
                     body: #"{"content":"\#(firingChat)","allowed_mentions":{"parse":[]}}"#),
@@ -66,7 +66,7 @@ private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no lon
                         + #"{"type":"TextBlock","text":"BTC is 100500 USD, above 100000","wrap":true},{"type":"FactSet","facts":["#
                         + #"{"title":"Metric","value":"btc.usd"},{"title":"Value","value":"100500"},{"title":"Threshold","value":"100000"},"#
                         + #"{"title":"Since","value":"2025-12-10T14:02:40Z"},{"title":"severity","value":"page"},"#
-                        + #"{"title":"ID","value":"a48c8056503c880a"}]}],"msteams":{"width":"Full"}}}]}"#),
+                        + #"{"title":"ID","value":"900d6ef1ffc49baf"}]}],"msteams":{"width":"Full"}}}]}"#),
         PayloadCase(label: "teams resolved", config: #"{"type": "teams", "url": "https://prod.westeurope.logic.azure.com/workflows/x"}"#,
                     notification: ChannelFixtures.resolved, url: "https://prod.westeurope.logic.azure.com/workflows/x", headers: json,
                     body: #"{"type":"message","attachments":[{"contentType":"application/vnd.microsoft.card.adaptive","content":{"#
@@ -75,7 +75,7 @@ private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no lon
                         + #"{"type":"TextBlock","text":"BTC is 99400 USD, no longer above 100000","wrap":true},{"type":"FactSet","facts":["#
                         + #"{"title":"Metric","value":"btc.usd"},{"title":"Value","value":"99400"},{"title":"Threshold","value":"100000"},"#
                         + #"{"title":"Since","value":"2025-12-10T14:02:40Z"},{"title":"Resolved","value":"2025-12-10T15:10:00Z"},"#
-                        + #"{"title":"severity","value":"page"},{"title":"ID","value":"9b7601986bf92558"}]}],"msteams":{"width":"Full"}}}]}"#),
+                        + #"{"title":"severity","value":"page"},{"title":"ID","value":"147ce63c50ff0576"}]}],"msteams":{"width":"Full"}}}]}"#),
         PayloadCase(label: "telegram firing (default base, numeric chat)",
                     config: #"{"type": "telegram", "token": "123456:ABC-def_9", "chat_id": -1001234567890}"#,
                     notification: ChannelFixtures.firing, url: "https://api.telegram.org/bot123456:ABC-def_9/sendMessage", headers: json,
@@ -114,8 +114,8 @@ private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no lon
 
     @Test func notificationIdsAndFingerprintAreStable() {
         // Independently computed FNV-1a values (see ChannelFixtures); a change here breaks dedup.
-        #expect(ChannelFixtures.firing.id == "a48c8056503c880a")
-        #expect(ChannelFixtures.resolved.id == "9b7601986bf92558")
+        #expect(ChannelFixtures.firing.id == "900d6ef1ffc49baf")
+        #expect(ChannelFixtures.resolved.id == "147ce63c50ff0576")
         #expect(AlertmanagerAlert(ChannelFixtures.firing).fingerprint == "37d7dc9c1d5c0bcd")
         #expect(AlertmanagerAlert(ChannelFixtures.resolved).fingerprint == AlertmanagerAlert(ChannelFixtures.firing).fingerprint)
     }

@@ -66,7 +66,7 @@ import SatwatchTestSupport
             "From: satwatch <alerts@example.test>",
             "To: me@example.test",
             "Subject: [RESOLVED] btc-above-100k: BTC is 99400 USD, no longer above 100000",
-            "Message-ID: <9b7601986bf92558@satwatch>",
+            "Message-ID: <147ce63c50ff0576@satwatch>",
             "MIME-Version: 1.0",
             "Content-Type: text/plain; charset=utf-8",
             "Content-Transfer-Encoding: 7bit",
@@ -77,7 +77,7 @@ import SatwatchTestSupport
             "BTC is 99400 USD, no longer above 100000",
             "",
             "Metric: btc.usd", "Value: 99400", "Threshold: 100000", "Since: 2025-12-10T14:02:40Z",
-            "Resolved: 2025-12-10T15:10:00Z", "severity: page", "ID: 9b7601986bf92558",
+            "Resolved: 2025-12-10T15:10:00Z", "severity: page", "ID: 147ce63c50ff0576",
             "",
         ].joined(separator: "\r\n"))
     }

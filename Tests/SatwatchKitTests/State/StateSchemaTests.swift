@@ -8,7 +8,7 @@ struct StateSchemaTests {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         #expect(try store.schemaVersion() == StateSchema.currentVersion)
-        #expect(StateSchema.currentVersion == 7)
+        #expect(StateSchema.currentVersion == 8)
         #expect(try store.connection.integerPragma("auto_vacuum") == 2)  // INCREMENTAL
         #expect(try store.connection.textPragma("journal_mode") == "wal")
         #expect(try store.connection.integerPragma("synchronous") == 1)  // NORMAL

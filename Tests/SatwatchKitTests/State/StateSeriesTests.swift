@@ -138,7 +138,7 @@ struct StateSeriesTests {
             """)
         old.close()
         let store = try StateStore.open(path: path)
-        #expect(try store.schemaVersion() == 7)
+        #expect(try store.schemaVersion() == StateSchema.currentVersion)
         #expect(try store.loadRuleStates().keys.sorted() == ["r"])
         #expect(try store.loadDailyCloses()["btc.usd"]?.map(\.value) == [90_000.5])
         #expect(try store.loadSeries(from: .min).isEmpty)

@@ -129,7 +129,8 @@ struct StateStoreRestartTests {
         let saved = try store.loadRuleStates()
         #expect(saved["btc-above-100k"]?.status == .firing)
         let engine = RuleEngine(rules: [new], restoring: saved)
-        #expect(engine.states == [RuleState(digest: new.definitionDigest)])
+        // Fresh, but its event sequence goes on: the next notification cannot take an old id.
+        #expect(engine.states == [RuleState(digest: new.definitionDigest, sequence: 1)])
 
         let produced = try Self.run([.sample(104_000, at: 100), .sample(98_000, at: 110)], rule: new, path: path)
         #expect(produced.isEmpty)

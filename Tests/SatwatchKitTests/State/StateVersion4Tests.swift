@@ -34,7 +34,7 @@ struct StateVersion4Tests {
         #expect(try store.loadDailyCloses().isEmpty)
         let columns = try store.connection.prepare("SELECT name FROM pragma_table_info('rule_state') ORDER BY cid")
             .query { $0.string(0) }
-        #expect(columns.suffix(5) == ["memory", "candle_start", "candle_close", "spent", "waiting"])
+        #expect(Array(columns.drop { $0 != "memory" }.prefix(5)) == ["memory", "candle_start", "candle_close", "spent", "waiting"])
     }
 
     static let states: [String: RuleState] = {

@@ -5,16 +5,16 @@ enum ChannelFixtures {
     static let firedAt = Timestamp(rfc3339: "2025-12-10T14:02:40Z")!
     static let resolvedAt = Timestamp(rfc3339: "2025-12-10T15:10:00Z")!
 
-    /// id a48c8056503c880a (FNV-1a of `btc-above-100k|firing|1765375360000|1765375360000`).
+    /// id 900d6ef1ffc49baf (FNV-1a of `btc-above-100k|1|firing|1765375360000|1765375360000`: the rule's first event).
     static let firing = Notification(
         rule: "btc-above-100k", status: .firing, metric: "btc.usd", value: 100500, threshold: 100000,
-        at: firedAt, startsAt: firedAt, message: "BTC is 100500 USD, above 100000",
+        at: firedAt, startsAt: firedAt, sequence: 1, message: "BTC is 100500 USD, above 100000",
         labels: [Label("severity", "page")], channels: ["c"])
 
-    /// id 9b7601986bf92558.
+    /// id 147ce63c50ff0576 (its second event).
     static let resolved = Notification(
         rule: "btc-above-100k", status: .resolved, metric: "btc.usd", value: 99400, threshold: 100000,
-        at: resolvedAt, startsAt: firedAt, message: "BTC is 99400 USD, no longer above 100000",
+        at: resolvedAt, startsAt: firedAt, sequence: 2, message: "BTC is 99400 USD, no longer above 100000",
         labels: [Label("severity", "page")], channels: ["c"])
 
     /// The firing notification with another message (size-limit tests).
