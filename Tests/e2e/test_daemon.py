@@ -4,6 +4,7 @@ import json
 import os
 import re
 import signal
+import socket
 import time
 
 from conftest import Mailbox, metrics, wait_for
@@ -278,6 +279,26 @@ def test_reload_that_moves_the_state_file_is_refused(feed, receiver, mailbox, wo
     assert not (worker.folder / "elsewhere.db").exists()
     feed.fees(12)
     wait_for(lambda: receiver.requests("/alerts"), what="the running setup still firing")
+    assert worker.stop() == 0
+
+
+def test_reload_to_an_address_in_use_is_refused_and_keeps_the_listener(feed, receiver, mailbox, workers):
+    worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE]}).start()
+    connected(feed)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        moved = json.loads(worker.config_path.read_text())
+        moved["http"] = {"listen": f"127.0.0.1:{taken.getsockname()[1]}"}
+        moved["channels"]["hook"]["url"] = receiver.url("/moved")
+        worker.config_path.write_text(json.dumps(moved))
+        worker.signal(signal.SIGHUP)
+        worker.wait_log(r'reload failed; keeping the running config and rules" problem="http endpoint: bind')
+    assert worker.get("/healthz")[0] == 200
+    # The running config is kept whole: the old channel URL, not the refused one.
+    feed.fees(12)
+    wait_for(lambda: receiver.requests("/alerts"), what="the running setup still firing")
+    assert not receiver.requests("/moved")
     assert worker.stop() == 0
 
 

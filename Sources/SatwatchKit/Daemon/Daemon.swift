@@ -51,9 +51,17 @@ public struct Daemon: Sendable {
         let inbox = EvaluatorInbox()
         let backlog = FrameBacklog()
         let feeds = FeedSet(health: boards.health, logger: logger, inbox: inbox, backlog: backlog) { emit.yield($0) }
+        let endpoint = Endpoint(statePath: initial.config.statePath, boards: boards, logger: logger)
+        defer { withExtendedLifetime(endpoint) {} }
+        do {
+            try await endpoint.serve(initial)
+        } catch {
+            logger.error("cannot start", ["error": "\(error)"])
+            return 1
+        }
         var setup = initial
         var generation = 1
-        guard var running = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit) else { return 1 }
+        var running = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit)
         logWarnings(setup)
         // Logged before the feeds connect, so their first lines (a connect failure, say) follow it.
         logger.info("started", summary(setup))
@@ -64,30 +72,26 @@ public struct Daemon: Sendable {
             case .signal(.terminate), .signal(.interrupt):
                 if case .signal(let signal) = event { logger.info("stopping", ["signal": signal.description]) }
                 notifier?.send([("STOPPING", "1")])
-                let stopped = await stop(running, feeds: feeds)
+                let stopped = await stop(running, feeds: feeds, endpoint: endpoint)
                 if !stopped { logger.warn("shutdown grace period over; exiting with work still in flight (it stays pending)") }
                 logger.info("stopped")
                 return 0
             case .signal:
                 notifier?.send(SystemdNotifier.reloading())
-                guard let reloaded = reload(replacing: setup) else {
+                guard let reloaded = await reload(replacing: setup, endpoint: endpoint) else {
                     boards.reloads.record(successful: false, at: WallClock.now())
                     notifier?.send([("READY", "1"), ("STATUS", status("reload failed; running the previous config", setup))])
                     continue
                 }
                 // Never two generations at once: one that does not stop in time ends the worker,
                 // and the supervisor starts a clean one.
-                guard await stop(running, feeds: nil) else {
+                guard await stop(running, feeds: nil, endpoint: nil) else {
                     logger.error("reload: the running generation did not stop within \(Self.shutdownGrace.text); exiting")
                     return 1
                 }
                 setup = reloaded
                 generation += 1
-                guard let next = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit) else {
-                    _ = await stop(nil, feeds: feeds)
-                    return 1
-                }
-                running = next
+                running = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit)
                 boards.reloads.record(successful: true, at: WallClock.now())
                 let (restarted, kept) = await feeds.update(to: setup.config.feeds)
                 logWarnings(setup)
@@ -98,24 +102,18 @@ public struct Daemon: Sendable {
                 guard from == nil || from == generation else { continue }
                 logger.error(ending.error == nil ? "service stopped unexpectedly; stopping the worker" : "service failed; stopping the worker",
                              ["service": ending.service, "error": ending.error ?? "none"])
-                _ = await stop(running, feeds: feeds)
+                _ = await stop(running, feeds: feeds, endpoint: endpoint)
                 return 1
             }
         }
         return 0
     }
 
-    /// Starts a generation in its own task; nil when its services cannot be built.
+    /// Starts a generation in its own task.
     private func start(_ setup: Setup, generation: Int, boards: Boards, inbox: EvaluatorInbox, backlog: FrameBacklog,
-                       emit: AsyncStream<DaemonEvent>.Continuation) -> Running? {
-        let services: [any Service]
+                       emit: AsyncStream<DaemonEvent>.Continuation) -> Running {
         let built = Generation(setup: setup, logger: logger, boards: boards, inbox: inbox, backlog: backlog)
-        do {
-            services = try built.services()
-        } catch {
-            logger.error("cannot start", ["error": "\(error)"])
-            return nil
-        }
+        let services = built.services()
         return Running(gate: built.gate, task: Task {
             if let ending = await ServiceGroup(services).run() { emit.yield(.serviceEnded(ending, generation: generation)) }
         })
@@ -127,20 +125,22 @@ public struct Daemon: Sendable {
         let task: Task<Void, Never>
     }
 
-    /// Stops a generation (and, when given, every feed) and waits for them, at most
-    /// `shutdownGrace` in all; true when everything stopped in time. First the graceful phase:
-    /// deliveries in flight may finish for up to `drainGrace`; then everything is cancelled.
-    private func stop(_ generation: Running?, feeds: FeedSet?) async -> Bool {
+    /// Stops a generation (and, when given, every feed and the endpoint) and waits for them, at
+    /// most `shutdownGrace` in all; true when everything stopped in time. First the graceful
+    /// phase: deliveries in flight may finish for up to `drainGrace`; then everything is cancelled.
+    private func stop(_ generation: Running?, feeds: FeedSet?, endpoint: Endpoint?) async -> Bool {
         await Deadline.run(within: Self.shutdownGrace) {
             if let gate = generation?.gate { _ = await Deadline.run(within: Self.drainGrace) { await gate.close() } }
             generation?.task.cancel()
             await generation?.task.value
             await feeds?.stopAll()
+            await endpoint?.stop()
         }
     }
 
-    /// Loads the config again; logs every problem and returns nil when it is invalid.
-    private func reload(replacing running: Setup) -> Setup? {
+    /// Loads the config again and moves the endpoint to it; logs every problem and returns nil
+    /// (the endpoint unchanged) when it is invalid or its new `http.listen` cannot be bound.
+    private func reload(replacing running: Setup, endpoint: Endpoint) async -> Setup? {
         logger.info("reloading", ["config": configPath])
         let (setup, diagnostics) = Setup.load(path: configPath, environment: environment, logger: logger)
         guard let setup, diagnostics.isEmpty else {
@@ -152,6 +152,12 @@ public struct Daemon: Sendable {
         guard setup.config.statePath == running.config.statePath else {
             logger.error("reload failed; keeping the running config and rules",
                          ["problem": "\"state\" changed (\(running.config.statePath) → \(setup.config.statePath)): restart the worker to switch state files"])
+            return nil
+        }
+        do {
+            try await endpoint.serve(setup)
+        } catch {
+            logger.error("reload failed; keeping the running config and rules", ["problem": "\(error)"])
             return nil
         }
         logger.configure(format: setup.config.logFormat, level: setup.config.logLevel)

@@ -1,6 +1,7 @@
-/// What runs for one loaded setup besides the feeds: the evaluator, its alarm, the dispatcher and
-/// the HTTP endpoint, as child tasks of one `ServiceGroup`. A reload stops one generation
-/// completely before the next starts; the feeds (`FeedSet`) and the boards outlive generations.
+/// What runs for one loaded setup besides the feeds and the endpoint: the evaluator, its alarm
+/// and the dispatcher, as child tasks of one `ServiceGroup`. A reload stops one generation
+/// completely before the next starts; the feeds (`FeedSet`), the HTTP endpoint (`Endpoint`) and
+/// the boards outlive generations.
 struct Generation: Sendable {
     let setup: Setup
     let logger: Logger
@@ -11,9 +12,9 @@ struct Generation: Sendable {
     /// Closed first when the generation stops, so deliveries in flight can finish.
     let gate = DrainGate()
 
-    /// Builds every service; fails only when the endpoint cannot listen (the state file is opened
-    /// by the services themselves, off the cooperative pool).
-    func services() throws -> [any Service] {
+    /// Builds every service (the state file is opened by the services themselves, off the
+    /// cooperative pool).
+    func services() -> [any Service] {
         let alarm = Alarm()
         let dispatcher = Dispatcher(statePath: setup.config.statePath, channels: setup.config.channels,
                                         policy: RetryPolicy(maxRetryAfter: setup.config.maxRetryAfter),
@@ -23,17 +24,10 @@ struct Generation: Sendable {
                                         extras: PageExtras(externalURL: setup.config.page.externalURL, boards: boards))
         let evaluator = Evaluator(setup: setup, inputs: inbox, backlog: backlog, alarm: alarm, doorbell: dispatcher.doorbell,
                                   boards: boards, logger: logger)
-        var services: [any Service] = [
+        return [
             evaluator,
             AlarmService(alarm: alarm) { [inbox] in inbox.yield(.tick) },
             DispatcherService(dispatcher: dispatcher),
         ]
-        if let listen = setup.config.httpListen {
-            services.append(try EndpointService(listen: listen, boards: boards, feeds: setup.config.feeds,
-                                                statePath: setup.config.statePath, redactor: setup.config.redactor,
-                                                settings: setup.config.page,
-                                                logger: logger))
-        }
-        return services
     }
 }
