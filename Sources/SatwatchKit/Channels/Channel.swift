@@ -17,16 +17,16 @@ public protocol Channel: Sendable {
     /// of them when it has no size limit, and at least one (a lone notification too long for the
     /// limit is cut to fit).
     func capacity(for group: NotificationGroup) -> Int
-    /// The service's own limit on messages (a chat webhook's), which the dispatcher keeps to;
-    /// nil when it has none. A channel's `"rate"` overrides it.
-    var rateLimit: RateLimit? { get }
+    /// The service's own limits on messages (a chat webhook's), each of which the dispatcher
+    /// keeps to; empty when it has none. A channel's `"rate"` replaces them.
+    var rateLimits: [RateLimit] { get }
     /// Whether each notification it sends alone carries a chart (`"chart": true`, on the
     /// channels that can attach an image).
     var attachesChart: Bool { get }
 }
 
 extension Channel {
-    public var rateLimit: RateLimit? { nil }
+    public var rateLimits: [RateLimit] { [] }
 
     public var attachesChart: Bool { false }
 

@@ -59,5 +59,5 @@ public struct DiscordChannel: HTTPChannel, ChannelType {
     }
 
     /// Discord allows 5 requests per 2 seconds per webhook.
-    public var rateLimit: RateLimit? { RateLimit(5, per: .seconds(2)) }
+    public var rateLimits: [RateLimit] { [RateLimit(5, per: .seconds(2))] }
 }

@@ -61,5 +61,5 @@ public struct SlackChannel: HTTPChannel, ChannelType {
     }
 
     /// Slack allows about one message a second per incoming webhook.
-    public var rateLimit: RateLimit? { RateLimit(1, per: .seconds(1)) }
+    public var rateLimits: [RateLimit] { [RateLimit(1, per: .seconds(1))] }
 }
