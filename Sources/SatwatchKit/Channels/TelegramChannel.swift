@@ -48,20 +48,16 @@ public struct TelegramChannel: HTTPChannel, ChannelType {
     }
 
     /// `{"chat_id": …, "text": …, "link_preview_options": {"is_disabled": true}}`; a group's
-    /// text lists each alert.
+    /// text lists each alert, or as many as fit and counts the rest.
     func payload(for group: NotificationGroup) -> JSONValue {
-        let full = group.single.map { NotificationText.chat($0, group.extras[0]) } ?? NotificationText.groupText(group)
+        let full = group.single.map { NotificationText.chat($0, group.extras[0]) }
+            ?? NotificationText.groupText(group, limit: Self.textLimit, in: .utf16)
         let text = TextLimit.truncate(full, to: Self.textLimit, in: .utf16)
         return ["chat_id": chatID, "text": .string(text), "link_preview_options": ["is_disabled": true]]
     }
 
     /// The payload for one notification on its own.
     func payload(for notification: Notification) -> JSONValue { payload(for: NotificationGroup(notification)) }
-
-    /// How many fit in `text`'s 4096 characters.
-    public func capacity(for group: NotificationGroup) -> Int {
-        NotificationText.fitting(group, limit: Self.textLimit, in: .utf16)
-    }
 
     /// `<digits>:<letters, digits, - and _>`; anything else could alter the request path.
     static func validToken(_ token: String) -> Bool {
