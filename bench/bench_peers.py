@@ -1,9 +1,12 @@
 """The local peers the process-level benchmarks play in one asyncio loop (so every timestamp
-comes from one clock): a mempool-style WebSocket feed and a webhook receiver."""
+comes from one clock): a mempool-style WebSocket feed, a webhook receiver and a mailbox."""
 import asyncio
+import email
+import email.policy
 import json
 
 import websockets
+from aiosmtpd.smtp import SMTP
 
 
 def fees(fastest):
@@ -37,3 +40,13 @@ async def webhook_server(received):
             writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
             await writer.drain()
     return await asyncio.start_server(webhook, "127.0.0.1", 0)
+
+
+async def mail_server(received):
+    """An SMTP server (aiosmtpd) accepting every mail and calling `received(subject)`."""
+    class Mailbox:
+        async def handle_DATA(self, server, session, envelope):
+            received(str(email.message_from_bytes(envelope.original_content, policy=email.policy.default)["Subject"]))
+            return "250 OK"
+    return await asyncio.get_running_loop().create_server(
+        lambda: SMTP(Mailbox(), hostname="bench.satwatch.test", decode_data=False), "127.0.0.1", 0)

@@ -10,27 +10,23 @@ public protocol Channel: Sendable {
     /// Every string of its settings that must never be shown (URLs and their parts, tokens,
     /// passwords): collected into the config's `Redactor`.
     var secrets: [String] { get }
-    /// Sends one message: a lone notification exactly as it would go ungrouped, or a group
-    /// listing each of its members.
+    /// Sends one message: a lone notification exactly as it would go ungrouped, or a group, as
+    /// its receiver needs it. A program's (webhook, Alertmanager) gets every member; a person's
+    /// (chat, mail) a message within the service's size limit that lists the members that fit,
+    /// the most pressing first, and counts the rest (`NotificationText.groupText`).
     func deliver(_ group: NotificationGroup) async -> DeliveryOutcome
-    /// How many of `group`'s members, from the first, one message of the service can list: all
-    /// of them when it has no size limit, and at least one (a lone notification too long for the
-    /// limit is cut to fit).
-    func capacity(for group: NotificationGroup) -> Int
-    /// The service's own limit on messages (a chat webhook's), which the dispatcher keeps to;
-    /// nil when it has none. A channel's `"rate"` overrides it.
-    var rateLimit: RateLimit? { get }
+    /// The service's own limits on messages (a chat webhook's), each of which the dispatcher
+    /// keeps to; empty when it has none. A channel's `"rate"` replaces them.
+    var rateLimits: [RateLimit] { get }
     /// Whether each notification it sends alone carries a chart (`"chart": true`, on the
     /// channels that can attach an image).
     var attachesChart: Bool { get }
 }
 
 extension Channel {
-    public var rateLimit: RateLimit? { nil }
+    public var rateLimits: [RateLimit] { [] }
 
     public var attachesChart: Bool { false }
-
-    public func capacity(for group: NotificationGroup) -> Int { group.notifications.count }
 
     /// Sends one notification on its own.
     public func deliver(_ notification: Notification) async -> DeliveryOutcome {

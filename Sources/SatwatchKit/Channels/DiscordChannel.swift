@@ -3,7 +3,7 @@ import SatwatchJSON
 /// `{"type": "discord", "url": …}`: posts to a Discord webhook. `content` is limited to 2000
 /// characters; a longer message is truncated visibly (ending with `…`) rather than split, so
 /// one notification stays one post and a retry never duplicates half of it. A group lists as
-/// many alerts as fit in one post; the rest go in the next. Mentions are
+/// many alerts as fit in one post and counts the rest. Mentions are
 /// disabled (`allowed_mentions`), so a message containing `@everyone` pings nobody. With
 /// `"chart": true` a lone notification's post carries its chart as a file: `multipart/form-data`
 /// with the same JSON as `payload_json` and the PNG as `files[0]`.
@@ -43,13 +43,9 @@ public struct DiscordChannel: HTTPChannel, ChannelType {
     /// A lone notification as `payload(for:)` words it; several listed in one `content`.
     static func payload(for group: NotificationGroup) -> JSONValue {
         if let single = group.single { return payload(for: single, extras: group.extras[0]) }
-        let content = TextLimit.truncate(NotificationText.groupText(group), to: contentLimit, in: .utf16)
+        let content = TextLimit.truncate(NotificationText.groupText(group, limit: contentLimit, in: .utf16),
+                                         to: contentLimit, in: .utf16)
         return ["content": .string(content), "allowed_mentions": ["parse": []]]
-    }
-
-    /// How many fit in `content`'s 2000 characters.
-    public func capacity(for group: NotificationGroup) -> Int {
-        NotificationText.fitting(group, limit: Self.contentLimit, in: .utf16)
     }
 
     /// `{"content": …, "allowed_mentions": {"parse": []}}`.
@@ -59,5 +55,5 @@ public struct DiscordChannel: HTTPChannel, ChannelType {
     }
 
     /// Discord allows 5 requests per 2 seconds per webhook.
-    public var rateLimit: RateLimit? { RateLimit(5, per: .seconds(2)) }
+    public var rateLimits: [RateLimit] { [RateLimit(5, per: .seconds(2))] }
 }

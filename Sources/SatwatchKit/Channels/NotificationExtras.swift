@@ -21,4 +21,6 @@ public protocol NotificationExtrasSource: Sendable {
     func prepare(_ store: StateStore) throws
     /// The extras of `notification`, with a chart when `chart` is true.
     func extras(for notification: Notification, chart: Bool) -> NotificationExtras
+    /// The page's address, which lists every alert, for a message that cannot; nil without one.
+    var pageURL: String? { get }
 }

@@ -5,6 +5,9 @@ public struct NotificationGroup: Sendable, Equatable {
     public let notifications: [Notification]
     /// Per member, what the delivery adds (its silence link, its chart).
     public var extras: [NotificationExtras]
+    /// The page's address (with `http.external_url`): where a message too short to list every
+    /// member sends its reader for the rest.
+    var pageURL: String?
 
     /// A group of the given members (at least one).
     public init(_ notifications: [Notification], extras: [NotificationExtras]? = nil) {

@@ -34,13 +34,14 @@ public struct NtfyChannel: HTTPChannel, ChannelType {
     }
 
     /// The POST for `group`: a lone notification's message, or each member's headline and values
-    /// under a title counting them; with a chart, the chart as the body and the message a header.
+    /// (as many as fit, and a count of the rest) under a title counting them; with a chart, the
+    /// chart as the body and the message a header.
     func request(for group: NotificationGroup) -> ChannelRequest {
         let firing = group.status == .firing
         let title = group.single.map(NotificationText.title) ?? NotificationText.groupTitle(group.notifications)
         let text = group.single.map { single in
             [single.message, NotificationText.silenceLine(group.extras[0])].compactMap { $0 }.joined(separator: "\n\n")
-        } ?? NotificationText.memberTexts(group)
+        } ?? NotificationText.groupText(group, limit: Self.messageLimit, in: .utf8, titled: false)
         let message = TextLimit.truncate(text, to: Self.messageLimit, in: .utf8)
         let described = [ChannelRequest.Header(name: "Title", value: title),
                          .init(name: "Priority", value: firing ? "4" : "3"),
@@ -51,10 +52,5 @@ public struct NtfyChannel: HTTPChannel, ChannelType {
         }
         return ChannelRequest(url: url.text, headers: [.init(name: "Content-Type", value: "text/plain; charset=utf-8")] + described + login,
                               body: Array(message.utf8))
-    }
-
-    /// How many fit in ntfy's message (the title is a header, counted here anyway).
-    public func capacity(for group: NotificationGroup) -> Int {
-        NotificationText.fitting(group, limit: Self.messageLimit, in: .utf8)
     }
 }

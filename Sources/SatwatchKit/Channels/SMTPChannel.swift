@@ -77,23 +77,29 @@ public struct SMTPChannel: Channel, ChannelType {
     }
 
     /// The mail for a group of several: the subject counts them and names their rules, the
-    /// body gives each alert's headline and facts, as its own mail would.
+    /// body gives each alert's headline and facts, as its own mail would; beyond
+    /// `groupBodyLimit`, the most pressing alerts and a count of the rest.
     func mail(for group: NotificationGroup) -> MailMessage {
         let rules = TextLimit.truncate(group.notifications.map(\.rule).joined(separator: ", "), to: Self.subjectRulesLimit, in: .utf16)
-        let members = group.members.map { notification, extras in
+        let body = NotificationText.groupText(group, limit: Self.groupBodyLimit, in: .utf8, titled: false) { notification, extras in
             ([NotificationText.headline(notification)] + NotificationText.facts(notification).map { "\($0): \($1)" }
                 + [NotificationText.silenceLine(extras)].compactMap { $0 }).joined(separator: "\n")
         }
         let latest = group.notifications.map(\.at).max() ?? group.notifications[0].at
         return MailMessage(from: from, to: to, subject: "\(NotificationText.groupTitle(group.notifications)): \(rules)",
-                           body: members.joined(separator: NotificationText.memberSeparator) + "\n",
+                           body: body + "\n",
                            date: latest.milliseconds.floorDivided(by: 1000).quotient,
                            messageID: "\(group.id)@satwatch",
                            extraHeaders: [("X-Satwatch-Status", group.status.rawValue)])
     }
 
-    /// How much of a group's subject names its rules; the body names every one.
+    /// How much of a group's subject names its rules.
     static let subjectRulesLimit = 160
+
+    /// How much of a group's mail lists its alerts, in bytes: about 35 with their facts and
+    /// silence links. Mail has no size limit to speak of, but a person reads one mail, not a
+    /// thousand alerts; the page lists them all.
+    static let groupBodyLimit = 16_384
 
     /// Mail has no file limit of its own, but servers cap messages: 7 MB of PNG is under 10 MB
     /// in base64, Postfix's default `message_size_limit` (10,240,000 bytes).

@@ -3,8 +3,8 @@ import SatwatchJSON
 /// `{"type": "slack", "url": …}`: posts to a Slack incoming webhook. `text` carries the headline
 /// (what notifications and clients without attachments show); one attachment adds a colour bar
 /// (red firing, green resolved) and the facts as fields. A group is one message whose `text`
-/// lists each alert, as many as fit Slack's limit. Slack cuts `text` beyond 40,000
-/// characters itself; satwatch cuts it first, visibly.
+/// lists each alert, as many as fit Slack's limit, and counts the rest. Slack cuts `text`
+/// beyond 40,000 characters itself; satwatch cuts it first, visibly.
 /// Keys: `url` (required, secret), `timeout`, `ca_file`.
 public struct SlackChannel: HTTPChannel, ChannelType {
     public static let typeName = "slack"
@@ -32,13 +32,9 @@ public struct SlackChannel: HTTPChannel, ChannelType {
     /// (headline and values), under a colour bar that is red while any of them fires.
     static func payload(for group: NotificationGroup) -> JSONValue {
         if let single = group.single { return payload(for: single, extras: group.extras[0]) }
-        let text = TextLimit.truncate(escape(NotificationText.groupText(group)), to: textLimit, in: .utf16)
+        let text = TextLimit.truncate(NotificationText.groupText(group, limit: textLimit, in: .utf16, transform: escape),
+                                      to: textLimit, in: .utf16)
         return ["text": .string(text), "attachments": [["color": .string(color(group.status))]]]
-    }
-
-    /// How many fit in `text`'s limit, escaped as sent.
-    public func capacity(for group: NotificationGroup) -> Int {
-        NotificationText.fitting(group, limit: Self.textLimit, in: .utf16, transform: Self.escape)
     }
 
     /// `{"text": …, "attachments": [{"color": …, "fields": […]}]}`.
@@ -61,5 +57,5 @@ public struct SlackChannel: HTTPChannel, ChannelType {
     }
 
     /// Slack allows about one message a second per incoming webhook.
-    public var rateLimit: RateLimit? { RateLimit(1, per: .seconds(1)) }
+    public var rateLimits: [RateLimit] { [RateLimit(1, per: .seconds(1))] }
 }

@@ -28,22 +28,18 @@ public struct TeamsChannel: HTTPChannel, ChannelType {
     }
 
     /// A lone notification as `payload(for:)` words it; several as one card: a title counting
-    /// them, then a text block per alert (its headline and values).
+    /// them, then a text block listing each alert (its headline and values), or as many as fit
+    /// and a count of the rest.
     static func payload(for group: NotificationGroup) -> JSONValue {
         if let single = group.single { return payload(for: single, extras: group.extras[0]) }
         let title = NotificationText.groupTitle(group.notifications)
-        let members = TextLimit.truncate(NotificationText.memberTexts(group),
-                                         to: messageLimit - title.utf16.count - NotificationText.memberSeparator.utf16.count, in: .utf16)
+        let room = messageLimit - title.utf16.count - NotificationText.memberSeparator.utf16.count
+        let members = TextLimit.truncate(NotificationText.groupText(group, limit: room, in: .utf16, titled: false), to: room, in: .utf16)
         return message(card: [
             ["type": "TextBlock", "text": .string(title), "weight": "Bolder",
              "size": "Medium", "color": group.status == .firing ? "Attention" : "Good", "wrap": true],
             ["type": "TextBlock", "text": .string(members), "wrap": true],
         ])
-    }
-
-    /// How many fit in the message's share of Teams' limit.
-    public func capacity(for group: NotificationGroup) -> Int {
-        NotificationText.fitting(group, limit: Self.messageLimit, in: .utf16)
     }
 
     /// `{"type": "message", "attachments": [{"contentType": "application/vnd.microsoft.card.adaptive", "content": card}]}`.

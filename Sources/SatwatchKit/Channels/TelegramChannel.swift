@@ -48,20 +48,16 @@ public struct TelegramChannel: HTTPChannel, ChannelType {
     }
 
     /// `{"chat_id": …, "text": …, "link_preview_options": {"is_disabled": true}}`; a group's
-    /// text lists each alert.
+    /// text lists each alert, or as many as fit and counts the rest.
     func payload(for group: NotificationGroup) -> JSONValue {
-        let full = group.single.map { NotificationText.chat($0, group.extras[0]) } ?? NotificationText.groupText(group)
+        let full = group.single.map { NotificationText.chat($0, group.extras[0]) }
+            ?? NotificationText.groupText(group, limit: Self.textLimit, in: .utf16)
         let text = TextLimit.truncate(full, to: Self.textLimit, in: .utf16)
         return ["chat_id": chatID, "text": .string(text), "link_preview_options": ["is_disabled": true]]
     }
 
     /// The payload for one notification on its own.
     func payload(for notification: Notification) -> JSONValue { payload(for: NotificationGroup(notification)) }
-
-    /// How many fit in `text`'s 4096 characters.
-    public func capacity(for group: NotificationGroup) -> Int {
-        NotificationText.fitting(group, limit: Self.textLimit, in: .utf16)
-    }
 
     /// `<digits>:<letters, digits, - and _>`; anything else could alter the request path.
     static func validToken(_ token: String) -> Bool {
@@ -95,10 +91,20 @@ public struct TelegramChannel: HTTPChannel, ChannelType {
         return .string(text)
     }
 
-    /// Telegram allows about one message a second to a chat, and 20 a minute to a group (a
-    /// group's chat id is negative, or a `@channel` name).
-    public var rateLimit: RateLimit? {
-        let isGroup = chatID.number.map { $0 < 0 } ?? true
-        return isGroup ? RateLimit(20, per: .minutes(1)) : RateLimit(1, per: .seconds(1))
+    /// Telegram allows about one message a second to any chat, and to a group or a channel 20 a
+    /// minute besides.
+    public var rateLimits: [RateLimit] {
+        let perChat = RateLimit(1, per: .seconds(1))
+        return isGroup ? [perChat, RateLimit(20, per: .minutes(1))] : [perChat]
+    }
+
+    /// Whether `chat_id` names a group or a channel, read alike from a number and a string
+    /// (`"123456789"`, the README's form, is a private chat): a negative id, or an `@username`
+    /// (a public channel or group). Anything else but a private chat's digits counts as a group,
+    /// the stricter pace.
+    var isGroup: Bool {
+        if let number = chatID.number { return number < 0 }
+        guard let text = chatID.string, !text.isEmpty else { return true }
+        return !text.allSatisfy(\.isASCIIDigit)
     }
 }

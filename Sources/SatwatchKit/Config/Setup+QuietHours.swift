@@ -6,8 +6,9 @@ extension Setup {
         return QuietHours(intervals: config.timeIntervals, channels: config.channelDelivery.quiet, rules: rules)
     }
 
-    /// Each channel's rate limit: its `rate`, else its service's own.
-    var rateLimits: [String: RateLimit] {
-        config.channels.compactMapValues(\.rateLimit).merging(config.channelDelivery.rates) { _, override in override }
+    /// Each channel's rate limits: its `rate`, else its service's own.
+    var rateLimits: [String: [RateLimit]] {
+        config.channels.mapValues(\.rateLimits).filter { !$0.value.isEmpty }
+            .merging(config.channelDelivery.rates.mapValues { [$0] }) { _, override in override }
     }
 }

@@ -17,6 +17,7 @@ extension Dispatcher {
             // alerts, its members go without.
             let chart = channel.attachesChart && entries.count == 1
             group.extras = group.notifications.map { extras.extras(for: $0, chart: chart) }
+            group.pageURL = extras.pageURL
         }
         switch await channel.deliver(group) {
         case .delivered:

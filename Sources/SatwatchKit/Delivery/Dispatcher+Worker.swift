@@ -80,9 +80,8 @@ extension Dispatcher {
         let members = try await passing(candidates, channel: channel.name, now: now)
         grouping.didForm(on: channel.name, at: now, full: candidates.count == GroupStage.maxMembers)
         guard !members.isEmpty else { return [] }
-        let messages = GroupStage.messages(members, for: channel, extras: extras)
-        try await store.formBatches(messages.map { $0.map(\.id) })
-        return messages[0]
+        try await store.formBatches([members.map(\.id)])
+        return members
     }
 
     /// The entries of `entries` the stages let through, in order; those they keep from the

@@ -12,7 +12,7 @@ public struct Dispatcher: Sendable {
     let stages: [any DeliveryStage]
     /// Makes one message of several entries, on the channels that group.
     let grouping: GroupStage
-    /// Paces each channel's messages to its service's limit; last before sending.
+    /// Paces each channel's messages to its service's limits; last before sending.
     let pacing: RateLimitStage
     /// Adds each notification's silence link and chart as it is sent; nil: none.
     let extras: (any NotificationExtrasSource)?
@@ -38,7 +38,7 @@ public struct Dispatcher: Sendable {
                 retention: TimeSpan = Config.defaultStateRetention, logger: Logger,
                 counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
                 storeHealth: StoreHealthBoard? = nil, gate: DrainGate = DrainGate(), quiet: QuietHours = .none,
-                rates: [String: RateLimit] = [:], groups: [String: GroupTiming] = [:],
+                rates: [String: [RateLimit]] = [:], groups: [String: GroupTiming] = [:],
                 extras: (any NotificationExtrasSource)? = nil,
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {

@@ -1,8 +1,9 @@
 import Synchronization
 
 /// What the page adds to notifications as they are sent: with `http.external_url`, a signed
-/// "silence 1h" link, valid for a day after the notification; on channels with `"chart": true`,
-/// a PNG of the metric's last 24 hours with the rule's levels and firing period.
+/// "silence 1h" link, valid for a day after the notification, and the page's own address for a
+/// group too large to list; on channels with `"chart": true`, a PNG of the metric's last 24
+/// hours with the rule's levels and firing period.
 final class PageExtras: NotificationExtrasSource {
     /// How long a link silences, and how long after its notification it may be followed.
     static let silenceFor = TimeSpan.hours(1)
@@ -25,6 +26,9 @@ final class PageExtras: NotificationExtrasSource {
         let stored = try store.signingKey()
         key.withLock { $0 = stored }
     }
+
+    /// `http.external_url`'s page.
+    var pageURL: String? { externalURL.map { $0 + "/" } }
 
     func extras(for notification: Notification, chart: Bool) -> NotificationExtras {
         var extras = NotificationExtras()

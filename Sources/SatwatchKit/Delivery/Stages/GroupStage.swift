@@ -1,10 +1,10 @@
 import Synchronization
 
 /// Gathers a channel's notifications into group messages (`"group"`): the first pending one
-/// waits `wait` for others, everything due by then goes out together, split only where the
-/// channel's service limits a message's size, and the channel's next group waits `interval`.
-/// The dispatcher fixes each message's members in the outbox (a batch) as it forms, so a retry
-/// resends the same message under the same id.
+/// waits `wait` for others, everything due by then goes out together as one message (a chat or
+/// mail message lists what fits and counts the rest), and the channel's next group waits
+/// `interval`. The dispatcher fixes each message's members in the outbox (a batch) as it forms,
+/// so a retry resends the same message under the same id.
 final class GroupStage: Sendable {
     /// The most notifications one group takes from the outbox at a time; a larger burst goes
     /// out as several groups, back to back, without waiting `interval` between them.
@@ -30,22 +30,5 @@ final class GroupStage: Sendable {
     /// Notes that a group formed on `channel` at `now`; `full` when it took `maxMembers`.
     func didForm(on channel: String, at now: Timestamp, full: Bool) {
         formed.withLock { $0[channel] = (now, full) }
-    }
-
-    /// `members` cut into the messages `channel` can send, in order, each as many as fit with
-    /// the silence links `extras` adds (a group carries no chart).
-    static func messages(_ members: [OutboxEntry], for channel: any Channel,
-                         extras: (any NotificationExtrasSource)? = nil) -> [[OutboxEntry]] {
-        let notifications = members.map(\.notification)
-        let added = notifications.map { extras?.extras(for: $0, chart: false) ?? NotificationExtras() }
-        var messages: [[OutboxEntry]] = []
-        var start = 0
-        while start < members.count {
-            let rest = NotificationGroup(Array(notifications[start...]), extras: Array(added[start...]))
-            let end = start + min(max(channel.capacity(for: rest), 1), members.count - start)
-            messages.append(Array(members[start..<end]))
-            start = end
-        }
-        return messages
     }
 }

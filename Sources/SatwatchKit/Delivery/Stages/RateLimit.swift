@@ -1,6 +1,6 @@
-/// At most `count` messages per `per` to one receiver: a chat service's own limit (Slack about one
-/// a second per webhook, Discord 5 per 2 s, Telegram one a second per chat and 20 a minute per
-/// group), or a channel's `"rate"`.
+/// At most `count` messages per `per` to one receiver: one of a chat service's own limits (Slack
+/// about one a second per webhook, Discord 5 per 2 s, Telegram one a second per chat and 20 a
+/// minute more per group), or a channel's `"rate"`.
 public struct RateLimit: Sendable, Equatable {
     /// Messages allowed in any window of `per`.
     public var count: Int

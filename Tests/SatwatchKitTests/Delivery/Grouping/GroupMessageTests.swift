@@ -4,7 +4,8 @@ import Testing
 import SatwatchJSON
 
 /// What a group looks like on each channel: its id, one webhook payload with every alert, chat
-/// and mail messages that list each alert, split only at each service's limit.
+/// and mail messages that list each alert, or beyond the service's limit the most pressing ones
+/// and a count of the rest.
 @Suite struct GroupMessageTests {
     /// `count` firing alerts on rules `r0`…, one resolved one last when `resolved`.
     static func members(_ count: Int, resolved: Bool = false, label: String = "team") -> [SatwatchKit.Notification] {
@@ -67,37 +68,109 @@ import SatwatchJSON
         #expect(body.array?.count == 4)
     }
 
-    /// Each chat service: a group of `count` alerts is cut into messages that each fit the
-    /// service's limit, list every alert once and in order, and only as many as needed.
+    /// Each chat service: a group larger than one message is still one message, within the
+    /// service's limit, titled with every alert; it lists the newest alerts (all fired on one
+    /// frame: the last queued first) as many as fit, then counts the rest and links the page.
     @Test(arguments: [
-        (#"{"type": "slack", "url": "http://127.0.0.1:9/s"}"#, 40_000),
-        (#"{"type": "discord", "url": "http://127.0.0.1:9/d"}"#, 2000),
-        (#"{"type": "telegram", "token": "1:a", "chat_id": 5, "url": "http://127.0.0.1:9"}"#, 4096),
-        (#"{"type": "teams", "url": "http://127.0.0.1:9/t"}"#, 8000),
-        (#"{"type": "ntfy", "url": "http://127.0.0.1:9/n"}"#, 4096),
+        (#"{"type": "slack", "url": "http://127.0.0.1:9/s"}"#, 40_000, TextLimit.Unit.utf16),
+        (#"{"type": "discord", "url": "http://127.0.0.1:9/d"}"#, 2000, .utf16),
+        (#"{"type": "telegram", "token": "1:a", "chat_id": 5, "url": "http://127.0.0.1:9"}"#, 4096, .utf16),
+        (#"{"type": "teams", "url": "http://127.0.0.1:9/t"}"#, 8000, .utf16),
+        (#"{"type": "ntfy", "url": "http://127.0.0.1:9/n"}"#, 4095, .utf8),
     ])
-    func chatGroupsAreSplitOnlyAtTheServiceLimit(_ config: String, _ limit: Int) throws {
+    func aChatGroupBeyondOneMessageListsTheNewestAndCountsTheRest(_ config: String, _ limit: Int, _ unit: TextLimit.Unit) throws {
         let channel = try ChannelConfigProbe.http(config)
-        let members = Self.members(400)
-        let entries = members.enumerated().map { OutboxEntry(id: Int64($0.offset + 1), notification: $0.element, channel: "c",
-                                                              state: .pending, attempts: 0, nextAttemptAt: .epoch,
-                                                              createdAt: .epoch, updatedAt: .epoch, lastError: nil) }
-        let messages = GroupStage.messages(entries, for: channel)
-        #expect(messages.flatMap { $0.map(\.notification.rule) } == members.map(\.rule))
-        for (index, message) in messages.enumerated() {
-            let text = Self.text(of: channel.request(for: NotificationGroup(message.map(\.notification))))
-            #expect(!text.contains("…"), "message \(index) was cut")
-            #expect(text.components(separatedBy: "fee is ").count - 1 == message.count, "message \(index) lists each")
-            // Full: with the next alert it would have been cut (ntfy's title is a header, which
-            // its capacity counts as well, so there the text alone may still fit).
-            if index < messages.count - 1, !(channel is NtfyChannel) {
-                let more = message.map(\.notification) + [messages[index + 1][0].notification]
-                #expect(Self.text(of: channel.request(for: NotificationGroup(more))).hasSuffix("…"), "message \(index) not full")
-            }
+        var group = NotificationGroup(Self.members(1000))
+        group.pageURL = "https://alerts.example.test/"
+        let request = channel.request(for: group)
+        let text = Self.text(of: request)
+        #expect(TextLimit.size(text, in: unit) <= limit)
+        // ntfy's title is a header; the others' the text's first line.
+        let title = channel is NtfyChannel ? request.headers.first { $0.name == "Title" }?.value
+            : text.components(separatedBy: "\n").first
+        #expect(title == "[FIRING:1000] 1000 alerts")
+        let listed = Self.listed(text)
+        #expect(listed.count >= 3, "\(listed.count) listed")
+        #expect(listed == (0..<1000).reversed().prefix(listed.count).map { "r\($0)" }, "the newest first")
+        #expect(text.hasSuffix("\n\n…and \(1000 - listed.count) more (\(1000 - listed.count) firing)\nAll alerts: https://alerts.example.test/"),
+                "\(text.suffix(120))")
+        // As many as fit: one alert more would not have.
+        let perAlert = TextLimit.size(NotificationText.chat(group.notifications[0]), in: unit) + 2
+        #expect(TextLimit.size(text, in: unit) > limit - 2 * perAlert, "room left for more")
+    }
+
+    /// The rule names a chat text lists, in order (`[FIRING] r12: fee is 12`).
+    static func listed(_ text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("[FIRING] ") || line.hasPrefix("[RESOLVED] "), let colon = line.firstIndex(of: ":") else { return nil }
+            return String(line[line.index(after: line.firstIndex(of: " ")!)..<colon])
         }
-        // About as few messages as the limit allows (each alert's text is ~120 characters).
-        let perAlert = NotificationText.chat(members[0]).utf16.count + 2
-        #expect(messages.count <= members.count * perAlert / limit + 2, "\(messages.count) messages")
+    }
+
+    @Test func aGroupThatFitsIsListedWholeInItsOrderWithNoCount() {
+        var group = NotificationGroup(Self.members(3, resolved: true))
+        group.pageURL = "https://alerts.example.test/"
+        let text = NotificationText.groupText(group, limit: 4096, in: .utf16)
+        #expect(text == (["[FIRING:2, RESOLVED:1] 3 alerts"] + group.notifications.map { NotificationText.chat($0) })
+            .joined(separator: "\n\n"))
+    }
+
+    /// What matters most: firing before resolved, then the newest (the later time, then the later
+    /// queued); the count names what is left of each status.
+    @Test func theMostPressingAreListedAndTheRestCountedByStatus() {
+        let base = ChannelFixtures.firedAt
+        func member(_ rule: String, _ status: SatwatchKit.Notification.Status, _ minutes: Int64) -> SatwatchKit.Notification {
+            var notification = ChannelFixtures.firing
+            notification.rule = rule
+            notification.status = status
+            notification.at = base + .minutes(minutes)
+            return notification
+        }
+        let members = [member("a", .firing, 1), member("b", .resolved, 3), member("c", .firing, 2), member("d", .firing, 2),
+                       member("e", .resolved, 1)]
+        #expect(NotificationText.pressingOrder(members) == [3, 2, 0, 1, 4])
+        let group = NotificationGroup(members)
+        // Room for the title and two alerts with the count.
+        let two = NotificationText.groupTitle(members) + "\n\n" + NotificationText.chat(members[3]) + "\n\n"
+            + NotificationText.chat(members[2]) + "\n\n" + NotificationText.moreLine((firing: 1, resolved: 2), page: nil)
+        let text = NotificationText.groupText(group, limit: two.utf16.count, in: .utf16)
+        #expect(text == two)
+        #expect(text.hasSuffix("\n\n…and 3 more (1 firing, 2 resolved)"))
+        #expect(Self.listed(text) == ["d", "c"])
+        // One unit less: one alert fewer, the count one more.
+        let shorter = NotificationText.groupText(group, limit: two.utf16.count - 1, in: .utf16)
+        #expect(Self.listed(shorter) == ["d"] && shorter.hasSuffix("…and 4 more (2 firing, 2 resolved)"))
+        // Only resolved ones left over.
+        #expect(NotificationText.moreLine((firing: 0, resolved: 7), page: "https://x.test/")
+            == "…and 7 more (7 resolved)\nAll alerts: https://x.test/")
+    }
+
+    /// Slack reads `<`, `>` and `&` as markup: a summary escapes what it lists as a full
+    /// message does, and still fits.
+    @Test func aSlackSummaryEscapesWhatItLists() throws {
+        let channel = try ChannelConfigProbe.http(#"{"type": "slack", "url": "http://127.0.0.1:9/s"}"#)
+        let members = (0..<1000).map { _ in ChannelFixtures.firing(message: "<!channel> & co") }
+        let text = Self.text(of: channel.request(for: NotificationGroup(members)))
+        #expect(text.utf16.count <= 40_000 && text.contains("…and "))
+        #expect(text.contains("&lt;!channel&gt; &amp; co") && !text.contains("<!channel>"))
+    }
+
+    @Test func aMostPressingAlertTooLongForTheMessageIsCutNotLeftOut() throws {
+        let channel = try ChannelConfigProbe.http(#"{"type": "discord", "url": "http://127.0.0.1:9/d"}"#)
+        let long = Self.members(2) + [ChannelFixtures.firing(message: String(repeating: "x", count: 5000))]
+        let text = Self.text(of: channel.request(for: NotificationGroup(long)))
+        #expect(text.utf16.count <= 2000)
+        #expect(text.hasPrefix("[FIRING:3] 3 alerts\n\n[FIRING] btc-above-100k: xxxx"))
+        #expect(text.hasSuffix("x…\n\n…and 2 more (2 firing)"), "\(text.suffix(60))")
+    }
+
+    @Test func aWebhookAndAnAlertmanagerGetEveryAlertOfAFlood() throws {
+        let members = Self.members(1000)
+        let webhook = try ChannelConfigProbe.http(#"{"type": "webhook", "url": "http://127.0.0.1:9/x"}"#)
+        let payload = try JSONParser.parse(webhook.request(for: NotificationGroup(members)).bodyText)
+        #expect(payload["alerts"]?.array?.count == 1000)
+        let alertmanager = try ChannelConfigProbe.http(#"{"type": "alertmanager", "url": "http://127.0.0.1:9"}"#)
+        #expect(try JSONParser.parse(alertmanager.request(for: NotificationGroup(members)).bodyText).array?.count == 1000)
     }
 
     /// The text a chat request carries (its JSON text field, or the ntfy body).
@@ -108,13 +181,6 @@ import SatwatchJSON
         return blocks.compactMap { $0["text"]?.string }.joined(separator: "\n\n")
     }
 
-    @Test func aLoneAlertTooLongForTheServiceStillGoesAloneCutToFit() throws {
-        let channel = try ChannelConfigProbe.http(#"{"type": "discord", "url": "http://127.0.0.1:9/d"}"#)
-        let long = [ChannelFixtures.firing(message: String(repeating: "x", count: 5000))] + Self.members(2)
-        #expect(channel.capacity(for: NotificationGroup(long)) == 1)
-        #expect(channel.capacity(for: NotificationGroup(Array(long[1...]))) == 2)
-    }
-
     @Test func aMailGroupNamesItsRulesAndListsEachAlert() throws {
         let probe = try ChannelConfigProbe(#"{"type": "smtp", "url": "smtp://127.0.0.1:25", "from": "alerts@example.test", "to": ["me@example.test"]}"#)
         let channel = try #require(probe.channel as? SMTPChannel)
@@ -123,6 +189,23 @@ import SatwatchJSON
         #expect(mail.subject == "[FIRING:2, RESOLVED:1] 3 alerts: r0, r1, r2")
         #expect(mail.messageID == "\(group.id)@satwatch")
         for index in 0..<3 { #expect(mail.body.contains("r\(index): fee is \(index)")) }
-        #expect(channel.capacity(for: NotificationGroup(Self.members(5000))) == 5000, "mail has no size limit")
+        #expect(!mail.body.contains("more ("))
+    }
+
+    /// A flood in one mail: the subject counts every alert, the body lists the newest within
+    /// its limit, each with its facts, then counts the rest and links the page.
+    @Test func aMailGroupBeyondItsLimitListsTheNewestAndCountsTheRest() throws {
+        let probe = try ChannelConfigProbe(#"{"type": "smtp", "url": "smtp://127.0.0.1:25", "from": "alerts@example.test", "to": ["me@example.test"]}"#)
+        let channel = try #require(probe.channel as? SMTPChannel)
+        var group = NotificationGroup(Self.members(1000))
+        group.pageURL = "https://alerts.example.test/"
+        let mail = channel.mail(for: group)
+        #expect(mail.subject.hasPrefix("[FIRING:1000] 1000 alerts: r0, r1, "))
+        #expect(mail.body.utf8.count <= SMTPChannel.groupBodyLimit + 1)
+        let listed = Self.listed(mail.body)
+        #expect(listed.count >= 10, "\(listed.count) listed")
+        #expect(listed == (0..<1000).reversed().prefix(listed.count).map { "r\($0)" })
+        #expect(mail.body.contains("[FIRING] r999: fee is 999\nMetric: btc.usd\nValue: 999\n"), "with its facts")
+        #expect(mail.body.hasSuffix("\n\n…and \(1000 - listed.count) more (\(1000 - listed.count) firing)\nAll alerts: https://alerts.example.test/\n"))
     }
 }
