@@ -15,7 +15,7 @@ public enum ConfigLoader {
     public static func load(path: String, environment: ConfigEnvironment, logger: Logger,
                             log: DiagnosticLog, secrets: SecretNeed = .all) -> Config? {
         let hint = " (pass --config FILE or set SATWATCH_CONFIG; deploy/satwatch.json in the source tree is a working example)"
-        guard let file = SourceFile.load(path, into: log, hintWhenMissing: hint),
+        guard let file = SourceFile.load(path, into: log, limit: .config, hintWhenMissing: hint),
               var root = ConfigObject(file.root, path: path, log: log, environment: environment) else { return nil }
         let paths = PathResolver(relativeTo: path)
         let statePath = paths.resolve(root.string("state") ?? "data/satwatch.db")

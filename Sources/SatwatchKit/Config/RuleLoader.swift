@@ -50,7 +50,7 @@ public enum RuleLoader {
         var rules: [Rule] = []
         var firstDefinition: [String: String] = [:]
         for path in files {
-            guard let file = SourceFile.load(path, into: log),
+            guard let file = SourceFile.load(path, into: log, limit: .rules),
                   var root = ConfigObject(file.root, path: path, log: log) else { continue }
             guard let list = root.member("rules") else {
                 root.report(nil, "missing required key \"rules\" (an array of rules)")

@@ -13,7 +13,7 @@ public struct RuleTestFile: Sendable {
 
     /// Loads `path` and the rule files it names (relative to it); problems go to `log`.
     public static func load(_ path: String, log: DiagnosticLog) -> RuleTestFile? {
-        guard let file = SourceFile.load(path, into: log),
+        guard let file = SourceFile.load(path, into: log, limit: .ruleTests),
               var root = ConfigObject(file.root, path: path, log: log) else { return nil }
         let resolver = PathResolver(relativeTo: path)
         let before = log.count
