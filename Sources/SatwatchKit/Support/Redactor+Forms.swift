@@ -3,7 +3,9 @@ import SatwatchNet
 extension Redactor {
     /// The forms a secret may come back in from a receiver that echoes what it was sent: as
     /// written, percent-decoded, percent-encoded (upper or lower case hex, with or without its
-    /// `/` kept, as servers quote paths), JSON with escaped slashes and HTML-escaped.
+    /// `/` kept, as servers quote paths), JSON-escaped (see `jsonEscaped`), HTML-escaped, and
+    /// base64 (an echoed `Authorization: Basic` header is `user:password` in base64, with the
+    /// password as curl sends it: percent-decoded).
     static func forms(of secret: String) -> Set<String> {
         var bases: Set<String> = [secret]
         if let decoded = percentDecoded(secret) { bases.insert(decoded) }
@@ -14,10 +16,88 @@ extension Redactor {
                 forms.insert(encoded)
                 forms.insert(lowercasedHex(encoded))
             }
-            forms.insert(base.replacing("/", with: "\\/"))
+            forms.formUnion(jsonEscaped(base))
             forms.insert(htmlEscaped(base))
+            forms.formUnion(base64Forms(base))
         }
         return forms
+    }
+
+    /// `text` as JSON encoders write it inside a string: `"` and `\` escaped and control
+    /// characters as `\n` or `\u00XX`; each with `/` as `\/` or not (PHP, some Java), with
+    /// non-ASCII as `\uXXXX` or not (Python's default), and with `<`, `>`, `&` as `\u003c` or
+    /// not (Go's default), in lower and upper case hex.
+    static func jsonEscaped(_ text: String) -> Set<String> {
+        var forms: Set<String> = []
+        for escapeSlash in [false, true] {
+            for asciiOnly in [false, true] {
+                for htmlSafe in [false, true] {
+                    for hex in ["0123456789abcdef", "0123456789ABCDEF"] {
+                        forms.insert(jsonEscaped(text, escapeSlash: escapeSlash, asciiOnly: asciiOnly, htmlSafe: htmlSafe,
+                                                 hexDigits: Array(hex)))
+                    }
+                }
+            }
+        }
+        return forms
+    }
+
+    /// One JSON escaping of `text` (see `jsonEscaped(_:)`).
+    static func jsonEscaped(_ text: String, escapeSlash: Bool, asciiOnly: Bool, htmlSafe: Bool, hexDigits: [Character]) -> String {
+        func unit(_ value: UInt16) -> String {
+            "\\u" + String([12, 8, 4, 0].map { hexDigits[Int(value >> UInt16($0) & 0xF)] })
+        }
+        var output = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "/" where escapeSlash: output += "\\/"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{8}": output += "\\b"
+            case "\u{C}": output += "\\f"
+            case _ where htmlSafe && (scalar == "<" || scalar == ">" || scalar == "&"): output += unit(UInt16(scalar.value))
+            case _ where scalar.value < 0x20 || (asciiOnly && scalar.value > 0x7F):
+                for codeUnit in String(scalar).utf16 { output += unit(codeUnit) }
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    /// `text`'s UTF-8 in base64, standard and URL-safe alphabet, each padded, unpadded, and cut
+    /// to the characters its bytes alone decide (inside a longer encoded run, the last partial
+    /// character depends on what follows).
+    static func base64Forms(_ text: String) -> Set<String> {
+        let bytes = Array(text.utf8)
+        var forms: Set<String> = []
+        for alphabet in [base64Standard, base64URLSafe] {
+            let padded = base64(bytes, alphabet: alphabet)
+            let unpadded = String(padded.prefix { $0 != "=" })
+            forms.formUnion([padded, unpadded, String(unpadded.prefix(bytes.count * 8 / 6))])
+        }
+        return forms
+    }
+
+    private static let base64Standard = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+    private static let base64URLSafe = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+    /// RFC 4648 base64 of `bytes` with `=` padding.
+    static func base64(_ bytes: [UInt8], alphabet: [Character]) -> String {
+        var output = ""
+        var index = 0
+        while index < bytes.count {
+            let count = min(3, bytes.count - index)
+            var group = 0
+            for offset in 0..<3 { group = group << 8 | Int(offset < count ? bytes[index + offset] : 0) }
+            for position in 0..<4 {
+                output.append(position <= count ? alphabet[group >> (18 - 6 * position) & 0x3F] : "=")
+            }
+            index += 3
+        }
+        return output
     }
 
     /// RFC 3986 unreserved characters, which percent-encoding leaves as they are.
