@@ -32,6 +32,8 @@ enum FileBytes {
         /// A recording `replay` reads whole: a day of a busy mempool feed is a few hundred MiB,
         /// and 1 GiB is about what a small machine can hold while replaying it.
         static let recording = Limit(bytes: 1 << 30, kind: "a recording")
+        /// `/proc/locks`, about 60 bytes a lock: 4 MiB is some 70,000 locks held at once.
+        static let procLocks = Limit(bytes: 4 << 20, kind: "the kernel's list of locks")
 
         /// The size in the largest binary unit that divides it, as people write it: `1 MiB`.
         var sizeText: String {
