@@ -172,6 +172,17 @@ def test_a_notifications_silence_link_silences_its_rule_after_one_click(feed, re
     assert status == 200 and "Silenced fees-high until" in html
     silences = json.loads(request(worker, "/api/v1/silences")[2])
     assert [(s["matchers"], s["author"]) for s in silences] == [([{"rule": "fees-high"}], "link")]
+    # Followed again (a double click, a second person in the channel): the same silence.
+    status, _, again = request(worker, "/silence", "POST", form)
+    assert status == 200 and "This link was used already: fees-high is silenced until" in again, again
+    assert silences[0]["id"] in again and silences[0]["ends_at"] in again, again
+    assert json.loads(request(worker, "/api/v1/silences")[2]) == silences
+    # Once that silence is expired, the link still does not make another.
+    auth = {"Authorization": f"Bearer {TOKEN}"}
+    assert request(worker, f"/api/v1/silences/{silences[0]['id']}", "DELETE", headers=auth)[0] == 204
+    status, _, again = request(worker, "/silence", "POST", form)
+    assert status == 200 and f"This link was used already: its silence {silences[0]['id']} of fees-high ended at" in again, again
+    assert json.loads(request(worker, "/api/v1/silences")[2]) == []
     # A changed link is refused.
     tampered = query.replace("for=1h", "for=9h")
     assert request(worker, f"/silence?{tampered}")[0] == 403
