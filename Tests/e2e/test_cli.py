@@ -127,3 +127,21 @@ def test_port_zero_logs_the_port_bound_and_reloads_show_on_metrics(feed, workers
     assert values[("satwatch_config_last_reload_successful", ())] == 1
     assert values[("satwatch_config_last_reload_success_timestamp_seconds", ())] >= loaded
     assert worker.stop() == 0
+
+
+def test_check_bounds_the_length_of_names_paths_labels_and_messages(tmp_path):
+    """A state path of a megabyte (from the env file, as a variable would bring it), and a rule
+    name, label and message beyond their bounds: each refused at its place."""
+    (tmp_path / "satwatch.env").write_text("STATE=" + "s" * 1_000_000 + "\n")
+    (tmp_path / "satwatch.json").write_text(json.dumps({
+        "state": "${STATE}", "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}))
+    (tmp_path / "rules").mkdir()
+    rule = {"name": "n" * 201, "metric": "fee.fastest", "above": 1, "labels": {"team": "l" * 1025}, "message": "m" * 8193}
+    (tmp_path / "rules" / "r.json").write_text(json.dumps({"rules": [rule]}))
+    result = satwatch("check", "-c", "satwatch.json", "--env-file", "satwatch.env", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    lines = result.stderr.splitlines()
+    assert "satwatch.json:1:11: too long: 1000000 bytes (a path is at most 4096)" in lines, lines
+    assert any(line.endswith("rules/r.json:1:21: too long: 201 characters (a rule name is at most 200)") for line in lines), lines
+    assert any(line.endswith(": too long: 1025 characters (a label value is at most 1024)") for line in lines), lines
+    assert any(line.endswith(": too long: 8193 characters (a message is at most 8192)") for line in lines), lines

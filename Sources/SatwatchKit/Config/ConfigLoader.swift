@@ -18,7 +18,7 @@ public enum ConfigLoader {
         guard let file = SourceFile.load(path, into: log, limit: .config, hintWhenMissing: hint),
               var root = ConfigObject(file.root, path: path, log: log, environment: environment) else { return nil }
         let paths = PathResolver(relativeTo: path)
-        let statePath = paths.resolve(root.string("state") ?? "data/satwatch.db")
+        let statePath = paths.resolve(root.string("state", length: .path) ?? "data/satwatch.db")
         if let problem = stateFolderProblem(statePath) { root.report("state", problem) }
         let rulePaths = loadRulePaths(&root, paths: paths)
         let feeds = root.object("feeds").map { loadFeeds($0, paths: paths, secrets: secrets) } ?? []
@@ -93,7 +93,7 @@ public enum ConfigLoader {
 
     private static func loadRulePaths(_ root: inout ConfigObject, paths: PathResolver) -> [String] {
         guard let member = root.member("rules") else { return [paths.resolve("rules")] }
-        guard let strings = root.strings("rules") else { return [] }
+        guard let strings = root.strings("rules", length: .path) else { return [] }
         let nodes = member.node.array ?? []
         return zip(strings, nodes).map { text, node in
             let resolved = paths.resolve(text)
@@ -115,6 +115,7 @@ public enum ConfigLoader {
         for member in object.members {
             _ = object.member(member.key)
             if !names.contains(member.key) { names.append(member.key) }
+            guard object.checkKeyLength(member) else { continue }
             // Problems go to a log of the channel's own first: unset variables of a channel the
             // command does not send through are no error.
             let channelLog = DiagnosticLog()

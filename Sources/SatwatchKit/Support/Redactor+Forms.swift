@@ -7,6 +7,9 @@ extension Redactor {
     /// base64 (an echoed `Authorization: Basic` header is `user:password` in base64, with the
     /// password as curl sends it: percent-decoded).
     static func forms(of secret: String) -> Set<String> {
+        // A value that long is refused by `check` anyway (see `ValueLength.text`); its forms
+        // would only cost time.
+        guard secret.utf8.count <= ValueLength.text.maximum else { return [secret] }
         var bases: Set<String> = [secret]
         if let decoded = percentDecoded(secret) { bases.insert(decoded) }
         var forms = bases
@@ -28,11 +31,19 @@ extension Redactor {
     /// non-ASCII as `\uXXXX` or not (Python's default), and with `<`, `>`, `&` as `\u003c` or
     /// not (Go's default), in lower and upper case hex.
     static func jsonEscaped(_ text: String) -> Set<String> {
+        // Only the choices that change something here (most secrets have none of these bytes).
+        let bytes = text.utf8
+        let hasSlash = bytes.contains(UInt8(ascii: "/"))
+        let hasNonASCII = bytes.contains { $0 >= 0x80 }
+        let hasMarkup = bytes.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") }
+        let hasOther = bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        guard hasSlash || hasNonASCII || hasMarkup || hasOther else { return [text] }
+        let hexCases = hasNonASCII || hasMarkup || bytes.contains { $0 < 0x20 } ? ["0123456789abcdef", "0123456789ABCDEF"] : ["0123456789abcdef"]
         var forms: Set<String> = []
-        for escapeSlash in [false, true] {
-            for asciiOnly in [false, true] {
-                for htmlSafe in [false, true] {
-                    for hex in ["0123456789abcdef", "0123456789ABCDEF"] {
+        for escapeSlash in hasSlash ? [false, true] : [false] {
+            for asciiOnly in hasNonASCII ? [false, true] : [false] {
+                for htmlSafe in hasMarkup ? [false, true] : [false] {
+                    for hex in hexCases {
                         forms.insert(jsonEscaped(text, escapeSlash: escapeSlash, asciiOnly: asciiOnly, htmlSafe: htmlSafe,
                                                  hexDigits: Array(hex)))
                     }
@@ -44,27 +55,29 @@ extension Redactor {
 
     /// One JSON escaping of `text` (see `jsonEscaped(_:)`).
     static func jsonEscaped(_ text: String, escapeSlash: Bool, asciiOnly: Bool, htmlSafe: Bool, hexDigits: [Character]) -> String {
-        func unit(_ value: UInt16) -> String {
-            "\\u" + String([12, 8, 4, 0].map { hexDigits[Int(value >> UInt16($0) & 0xF)] })
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        func unit(_ value: UInt16) {
+            output += Array("\\u".utf8)
+            for shift in [12, 8, 4, 0] { output += hexDigits[Int(value >> UInt16(shift) & 0xF)].utf8 }
         }
-        var output = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "/" where escapeSlash: output += "\\/"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{8}": output += "\\b"
-            case "\u{C}": output += "\\f"
-            case _ where htmlSafe && (scalar == "<" || scalar == ">" || scalar == "&"): output += unit(UInt16(scalar.value))
+            case "\"": output += Array("\\\"".utf8)
+            case "\\": output += Array("\\\\".utf8)
+            case "/" where escapeSlash: output += Array("\\/".utf8)
+            case "\n": output += Array("\\n".utf8)
+            case "\r": output += Array("\\r".utf8)
+            case "\t": output += Array("\\t".utf8)
+            case "\u{8}": output += Array("\\b".utf8)
+            case "\u{C}": output += Array("\\f".utf8)
+            case _ where htmlSafe && (scalar == "<" || scalar == ">" || scalar == "&"): unit(UInt16(scalar.value))
             case _ where scalar.value < 0x20 || (asciiOnly && scalar.value > 0x7F):
-                for codeUnit in String(scalar).utf16 { output += unit(codeUnit) }
-            default: output.unicodeScalars.append(scalar)
+                for codeUnit in String(scalar).utf16 { unit(codeUnit) }
+            default: output += scalar.utf8
             }
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// `text`'s UTF-8 in base64, standard and URL-safe alphabet, each padded, unpadded, and cut
@@ -75,25 +88,28 @@ extension Redactor {
         var forms: Set<String> = []
         for alphabet in [base64Standard, base64URLSafe] {
             let padded = base64(bytes, alphabet: alphabet)
-            let unpadded = String(padded.prefix { $0 != "=" })
-            forms.formUnion([padded, unpadded, String(unpadded.prefix(bytes.count * 8 / 6))])
+            let unpadded = padded.prefix { $0 != UInt8(ascii: "=") }
+            for form in [padded[...], unpadded, unpadded.prefix(bytes.count * 8 / 6)] {
+                forms.insert(String(decoding: form, as: UTF8.self))
+            }
         }
         return forms
     }
 
-    private static let base64Standard = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-    private static let base64URLSafe = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    private static let base64Standard = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    private static let base64URLSafe = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-    /// RFC 4648 base64 of `bytes` with `=` padding.
-    static func base64(_ bytes: [UInt8], alphabet: [Character]) -> String {
-        var output = ""
+    /// RFC 4648 base64 of `bytes` with `=` padding, as ASCII.
+    static func base64(_ bytes: [UInt8], alphabet: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0
         while index < bytes.count {
             let count = min(3, bytes.count - index)
             var group = 0
             for offset in 0..<3 { group = group << 8 | Int(offset < count ? bytes[index + offset] : 0) }
             for position in 0..<4 {
-                output.append(position <= count ? alphabet[group >> (18 - 6 * position) & 0x3F] : "=")
+                output.append(position <= count ? alphabet[group >> (18 - 6 * position) & 0x3F] : UInt8(ascii: "="))
             }
             index += 3
         }

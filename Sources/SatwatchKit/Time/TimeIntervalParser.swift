@@ -16,6 +16,7 @@ struct TimeIntervalParser {
         var result: [String: [TimeInterval]] = [:]
         for member in names.members {
             _ = names.member(member.key)  // known: `finish()` then reports only repeated names
+            guard names.checkKeyLength(member) else { continue }
             guard let elements = member.node.array else {
                 names.report(at: member.node.location, "expected an array of time intervals, found \(member.node.typeWithArticle)")
                 continue
