@@ -145,3 +145,31 @@ def test_check_bounds_the_length_of_names_paths_labels_and_messages(tmp_path):
     assert any(line.endswith("rules/r.json:1:21: too long: 201 characters (a rule name is at most 200)") for line in lines), lines
     assert any(line.endswith(": too long: 1025 characters (a label value is at most 1024)") for line in lines), lines
     assert any(line.endswith(": too long: 8193 characters (a message is at most 8192)") for line in lines), lines
+
+
+def test_every_time_is_written_with_milliseconds(tmp_path, receiver):
+    """Whole seconds keep their `.000`: every time has one width, so sorting the text sorts the
+    times (`…:00Z` sorted after `…:00.400Z`). Replayed at a whole second, dispatched to a webhook,
+    and a silence until a whole second."""
+    config = {"state": str(tmp_path / "state.db"), "rules": [str(tmp_path / "rules")],
+              "feeds": {"mempool": {"url": "ws://127.0.0.1:9"}},
+              "channels": {"hook": {"type": "webhook", "url": receiver.url("/replayed")}},
+              "defaults": {"channels": ["hook"]}}
+    (tmp_path / "satwatch.json").write_text(json.dumps(config))
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "r.json").write_text(json.dumps({"rules": [
+        {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["hook"]}]}))
+    (tmp_path / "frames.jsonl").write_text(json.dumps({"fees": {
+        "fastestFee": 12, "halfHourFee": 12, "hourFee": 12, "economyFee": 1, "minimumFee": 1}}) + "\n")
+    replayed = satwatch("replay", "-c", "satwatch.json", "--input", "frames.jsonl", "--feed", "mempool",
+                        "--start", "2025-12-10T14:02:00Z", "--dispatch", cwd=tmp_path)
+    assert replayed.returncode == 0, replayed.stderr
+    assert [json.loads(line)["at"] for line in replayed.stdout.splitlines()] == ["2025-12-10T14:02:00.000Z"]
+    wait_for(lambda: receiver.requests("/replayed"), what="the dispatched webhook")
+    alert = receiver.bodies("/replayed")[0]["alerts"][0]
+    assert alert["startsAt"] == "2025-12-10T14:02:00.000Z", alert
+    assert satwatch("silence", "add", "--rule", "fees-*", "--until", "2099-01-01T00:00:00Z", "-c", "satwatch.json",
+                    cwd=tmp_path).returncode == 0
+    listed = json.loads(satwatch("silence", "list", "--json", "-c", "satwatch.json", cwd=tmp_path).stdout)
+    assert [silence["ends_at"] for silence in listed] == ["2099-01-01T00:00:00.000Z"]
+    assert "until 2099-01-01T00:00:00.000Z" in satwatch("silence", "list", "-c", "satwatch.json", cwd=tmp_path).stdout
