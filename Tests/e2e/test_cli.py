@@ -173,3 +173,28 @@ def test_every_time_is_written_with_milliseconds(tmp_path, receiver):
     listed = json.loads(satwatch("silence", "list", "--json", "-c", "satwatch.json", cwd=tmp_path).stdout)
     assert [silence["ends_at"] for silence in listed] == ["2099-01-01T00:00:00.000Z"]
     assert "until 2099-01-01T00:00:00.000Z" in satwatch("silence", "list", "-c", "satwatch.json", cwd=tmp_path).stdout
+
+
+def test_without_zoneinfo_a_location_says_to_install_tzdata_once(tmp_path):
+    """A system without the tzdata package (a slim container): /usr/share is hidden in a mount
+    namespace of our own. The location says what to install; the channel and the rule naming
+    the interval add no second, misleading "unknown time interval"."""
+    night = [{"times": [{"start_time": "22:00", "end_time": "07:00"}], "location": "Europe/Berlin"}]
+    config = {"state": "state.db", "rules": ["rules"], "feeds": {"mempool": {"url": "ws://127.0.0.1:9"}},
+              "channels": {"console": {"type": "log", "mute_during": ["night"]}}, "defaults": {"channels": ["console"]},
+              "time_intervals": {"night": night}}
+    (tmp_path / "satwatch.json").write_text(json.dumps(config, indent=1))
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "r.json").write_text(json.dumps({"rules": [
+        {"name": "fees-high", "metric": "fee.fastest", "above": 10, "mute_during": ["night"]}]}))
+    hidden = subprocess.run(["unshare", "--map-root-user", "--mount", "sh", "-c",
+                             'mount -t tmpfs none /usr/share && exec "$0" "$@"', str(BINARY), "check", "-c", "satwatch.json"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    line = next(number for number, text in enumerate((tmp_path / "satwatch.json").read_text().splitlines(), 1)
+                if "Europe/Berlin" in text)
+    column = (tmp_path / "satwatch.json").read_text().splitlines()[line - 1].index('"Europe/Berlin"') + 1
+    assert hidden.stderr.splitlines() == [
+        f'satwatch.json:{line}:{column}: unknown location "Europe/Berlin": there is no time zone data '
+        "(/usr/share/zoneinfo is missing; install the tzdata package)",
+        "satwatch.json: 1 problem in 1 file"], hidden.stderr
+    assert hidden.returncode == 1

@@ -24,7 +24,7 @@ public enum ConfigLoader {
         let feeds = root.object("feeds").map { loadFeeds($0, paths: paths, secrets: secrets) } ?? []
         let context = ChannelContext(logger: logger, paths: paths)
         // Before channels and rules, which name them in `mute_during` / `active_during`.
-        let timeIntervals = root.timeIntervals() ?? [:]
+        let timeIntervals = root.timeIntervals() ?? KnownTimeIntervals()
         var delivery = ChannelDeliverySettings()
         let (channels, channelNames) = root.object("channels").map {
             loadChannels($0, context: context, secrets: secrets, intervals: timeIntervals, delivery: &delivery)
@@ -65,7 +65,8 @@ public enum ConfigLoader {
                             logFormat: format, logLevel: level, redactor: redactor)
         loadRetention(&root, into: &config)
         config.page = page
-        config.timeIntervals = timeIntervals
+        config.timeIntervals = timeIntervals.valid
+        config.brokenTimeIntervals = timeIntervals.broken
         config.channelDelivery = delivery
         config.derived = root.object("derived").map { loadDerived($0, feeds: feeds) } ?? []
         let portfolios = root.object("portfolios").map { loadPortfolios($0, feeds: feeds) } ?? []
@@ -107,7 +108,7 @@ public enum ConfigLoader {
     /// The channels that loaded, and every channel name (also of those that did not, so rules
     /// naming them get no second, misleading "unknown channel").
     private static func loadChannels(_ object: ConfigObject, context: ChannelContext, secrets: SecretNeed,
-                                     intervals: [String: [TimeInterval]],
+                                     intervals: KnownTimeIntervals,
                                      delivery: inout ChannelDeliverySettings) -> ([String: any Channel], [String]) {
         var channels: [String: any Channel] = [:]
         var names: [String] = []
@@ -132,7 +133,7 @@ public enum ConfigLoader {
     }
 
     private static func loadChannel(_ member: JSONMember, path: String, log: DiagnosticLog, environment: ConfigEnvironment?,
-                                    context: ChannelContext, intervals: [String: [TimeInterval]],
+                                    context: ChannelContext, intervals: KnownTimeIntervals,
                                     delivery: inout ChannelDeliverySettings) -> (any Channel)? {
         guard var settings = ConfigObject(member.node, path: path, log: log, environment: environment),
               let typeName = settings.string("type", required: true) else { return nil }
