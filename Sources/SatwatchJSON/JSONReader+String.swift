@@ -65,7 +65,9 @@ extension JSONReader {
         }
     }
 
-    /// Decodes one escape at `index` into `scratch`. Unpaired surrogates become U+FFFD.
+    /// Decodes one escape at `index` into `scratch`. An unpaired surrogate (`"\\ud800"` alone)
+    /// is refused like invalid UTF-8: it is no character, and what reads the string (SQLite, a
+    /// receiver, a terminal) would get bytes that are not text or a silent U+FFFD.
     mutating func parseEscape() throws(JSONSyntaxError) {
         let escapeStart = index
         guard index + 1 < end else { throw error("unexpected end of input", at: end) }
@@ -90,7 +92,8 @@ extension JSONReader {
                     unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                 }
             }
-            appendScalar(Unicode.Scalar(unit) ?? "\u{FFFD}")
+            guard let scalar = Unicode.Scalar(unit) else { throw error("unpaired surrogate in \\u escape", at: escapeStart) }
+            appendScalar(scalar)
             return
         default: throw error("invalid escape sequence", at: escapeStart)
         }

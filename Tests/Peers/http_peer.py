@@ -9,7 +9,9 @@ used up. A response is
   {"status": 429, "headers": [["Retry-After", "3"]], "body": "text", "body_size": 0,
    "delay": 0.0}
 where body_size > 0 sends that many "x" bytes instead of body, "echo": true appends the
-request target (path and query) to body, as a router's "Cannot POST /path" does, and delay
+request target (path and query) to body, as a router's "Cannot POST /path" does,
+"echo_headers": ["Authorization"] appends " Name: value" for each named request header the
+request carried, as a debugging proxy's 401 page does, and delay
 waits (seconds) before answering. --tls-dir DIR serves HTTPS with a private CA written to DIR/ca.pem.
 Prints "READY <port>" once listening on 127.0.0.1.
 """
@@ -64,6 +66,9 @@ class Handler(BaseHTTPRequestHandler):
         payload = b"x" * size if size else response.get("body", "").encode()
         if response.get("echo"):
             payload += self.path.encode()
+        for name in response.get("echo_headers", []):
+            if name in self.headers:
+                payload += f" {name}: {self.headers[name]}".encode()
         try:
             self.send_response(response.get("status", 200))
             for name, value in response.get("headers", []):

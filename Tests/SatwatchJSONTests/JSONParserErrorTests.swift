@@ -23,6 +23,13 @@ import SatwatchJSON
         (#""\x""#, "invalid escape sequence", 1, 2),
         (#"["ab\u12G4"]"#, "invalid escape sequence", 1, 5),
         (#""\ud800\uZZZZ""#, "invalid escape sequence", 1, 8),
+        // Half a surrogate pair is no character: refused where it starts.
+        (#""a\ud800""#, "unpaired surrogate in \\u escape", 1, 3),
+        (#""\udc00b""#, "unpaired surrogate in \\u escape", 1, 2),
+        (#""\ud800\u0041""#, "unpaired surrogate in \\u escape", 1, 2),
+        (#""\ud800\ud83d\ude00""#, "unpaired surrogate in \\u escape", 1, 2),
+        (#""\ud800\n""#, "unpaired surrogate in \\u escape", 1, 2),
+        (#"{"k": ["\udfff"]}"#, "unpaired surrogate in \\u escape", 1, 9),
         ("\"a\u{1}\"", "control character in string", 1, 3),
         ("\"a\nb\"", "control character in string", 1, 3),
         ("\"\t\"", "control character in string", 1, 2),

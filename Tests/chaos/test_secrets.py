@@ -1,6 +1,8 @@
 """Secrets under a receiver that echoes what it was sent: no token, password or URL part of a
 channel, whether written literally or from `${VAR}`, shows in the worker's log, `satwatch
-status`, `satwatch notify` or `/metrics`."""
+status`, `satwatch history`, `/api/v1/history`, `satwatch notify` or `/metrics`, neither in the
+clear nor in the base64 of an echoed `Authorization: Basic` header."""
+import base64
 import json
 import subprocess
 import urllib.request
@@ -69,5 +71,61 @@ def test_no_secret_in_logs_status_notify_or_metrics(chaos, feed, receiver, worke
               promised="no secret in logs, status, notify or /metrics",
               measured=f"{len(leaks)} leaks of {len(secrets)} secrets in {len(outputs)} outputs"
                        + ("" if echoed else " (echoes not observed)"),
+              passed=not leaks and echoed)
+    assert not leaks, json.dumps(leaks, indent=1)
+
+
+def test_no_basic_auth_credentials_in_any_output_when_receivers_echo_the_authorization_header(chaos, feed, receiver, workers):
+    """curl turns a URL's `user:password@` into `Authorization: Basic <base64>`; a receiver that
+    answers 401 quoting that header hands the credentials back in base64."""
+    repeats = 6
+    echo401 = [{"status": 401, "body": "unauthorized, you sent", "echo_headers": ["Authorization"]}] * repeats
+    hook_url = receiver.url("/basic/hook", script=echo401).replace("http://", "http://hook-user:p%40ss@")
+    am_base = f"http://am-ops:s3cr%2Fet-pw@127.0.0.1:{receiver.port}/am"
+    prime(receiver, "/am/api/v2/alerts", echo401)
+    channels = ("hook", "am")
+    config = {
+        "feeds": {"mempool": {"url": feed.url, "stale_after": "30s"}},
+        "channels": {"hook": {"type": "webhook", "url": hook_url}, "am": {"type": "alertmanager", "url": am_base}},
+        "defaults": {"channels": list(channels)},
+    }
+    worker = workers(config, {"fees.json": [dict(RULE, channels=list(channels))]}).start()
+    wait_for(lambda: feed.clients() > 0, what="the worker to connect")
+    feed.fees(12)
+    wait_for(lambda: all(metrics(worker).get(("satwatch_outbox_dead", (("channel", c),)), 0) == 1 for c in channels),
+             timeout=20, what="every channel's delivery to fail permanently")
+
+    def run(*args):
+        done = subprocess.run([str(BINARY), *args, "--config", str(worker.config_path)],
+                              capture_output=True, text=True, timeout=30)
+        return done.stdout + done.stderr
+
+    outputs = {"status": run("status"), "status --json": run("status", "--json"),
+               "history": run("history"), "history --json": run("history", "--json"),
+               "/api/v1/history": worker.get("/api/v1/history")[1]}
+    for channel in channels:
+        outputs[f"notify {channel}"] = run("notify", channel)
+    assert worker.stop() == 0
+    outputs["worker log"] = worker.log_text()
+
+    sent = [base64.b64decode(header.split()[1]).decode() for request in receiver.requests()
+            for name, header in request["headers"] if name.lower() == "authorization"]
+    assert set(sent) == {"hook-user:p@ss", "am-ops:s3cr/et-pw"}, sent  # curl sent them percent-decoded
+
+    def base64_forms(text):
+        encoded = base64.b64encode(text.encode()).decode()
+        return [encoded, encoded.rstrip("=")]
+    credentials = ["hook-user:p@ss", "hook-user:p%40ss", "p@ss", "p%40ss", "am-ops:s3cr/et-pw", "am-ops:s3cr%2Fet-pw",
+                   "s3cr/et-pw", "s3cr%2Fet-pw"]
+    secrets = credentials + [form for text in credentials for form in base64_forms(text)]
+    leaks = [(where, secret) for where, text in outputs.items() for secret in secrets if secret in text]
+    # What was measured is real: the echo reached every output that shows a failure reason.
+    shown = ["status", "status --json", "history", "history --json", "/api/v1/history", "notify hook", "notify am", "worker log"]
+    echoed = all("Authorization: Basic ***" in outputs[where] for where in shown)
+    chaos.row(fault="receivers answer 401 echoing the Authorization header curl built from a webhook's and an "
+                    "alertmanager's user:password@ URL",
+              promised="no credential, in the clear or base64, in the log, status, history, /api/v1/history or notify",
+              measured=f"{len(leaks)} leaks of {len(secrets)} forms in {len(outputs)} outputs"
+                       + ("" if echoed else " (echoes not observed: " + ", ".join(w for w in shown if "Authorization: Basic ***" not in outputs[w]) + ")"),
               passed=not leaks and echoed)
     assert not leaks, json.dumps(leaks, indent=1)

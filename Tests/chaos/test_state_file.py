@@ -1,8 +1,9 @@
-"""The state file under a second worker and under damage: `run` claims the file (a second one
-exits 1 naming the holder's pid, a SIGKILLed holder blocks nothing), and start-up refuses a
-damaged file without touching it."""
+"""The state file under a second worker and under damage: `run` claims the file (a second one,
+through the same path or a link to the file, exits 1 naming the holder's pid, a SIGKILLed
+holder blocks nothing), and start-up refuses a damaged file without touching it."""
 import hashlib
 import json
+import os
 import subprocess
 import time
 
@@ -80,6 +81,36 @@ def test_two_workers_on_one_state_file(chaos, feed, receiver, workers):
                        f"{len(bodies)} deliveries for {2 * (attempts + 1)} transitions; status exit {status}; "
                        f"{started}/{restarts} starts after SIGKILL",
               passed=refusals == attempts and slowest < 10 and no_duplicates and status == 0 and started == restarts)
+
+
+def test_a_second_worker_through_a_link_to_the_state_file(chaos, feed, receiver, workers, tmp_path):
+    """Each link has its own `<path>.lock` beside it; the claim on the file itself refuses it."""
+    worker = workers(config(feed, receiver), {"fees.json": [RULE]}).start()
+    state = worker.folder / "state.db"
+    delivered = cross(feed, receiver, 0)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    links = {"hard link": elsewhere / "hard.db", "symbolic link": elsewhere / "symbolic.db"}
+    os.link(state, links["hard link"])
+    links["symbolic link"].symlink_to(state)
+    results = {}
+    for kind, path in links.items():
+        second = json.loads(worker.config_path.read_text())
+        second.update(state=str(path), http={"listen": f"127.0.0.1:{free_port()}"}, rules=[str(worker.folder / "rules")])
+        second_path = elsewhere / f"{path.stem}.json"
+        second_path.write_text(json.dumps(second))
+        code, err, seconds = satwatch(second_path, "run")
+        results[kind] = (code, err == f"state file {path} is in use by pid {worker.process.pid}\n", seconds, err)
+        delivered = cross(feed, receiver, delivered)  # the holder goes on delivering
+    bodies = [b["status"] for b in receiver.bodies("/alerts")]
+    refused = all(code == 1 and message for code, message, _, _ in results.values())
+    chaos.row(fault="a second `satwatch run` on a hard link and on a symbolic link to the running worker's state file",
+              promised="each exits 1 with `state file PATH is in use by pid N`; the first keeps delivering",
+              measured="; ".join(f"{kind}: exit {code} in {seconds:.2f}s, message {'ok' if message else repr(err.splitlines()[:1])}"
+                                 for kind, (code, message, seconds, err) in results.items())
+                       + f"; {len(bodies)} deliveries for {2 * (len(links) + 1)} transitions",
+              passed=refused and bodies == ["firing", "resolved"] * (len(links) + 1))
+    assert worker.stop() == 0
 
 
 def test_damaged_state_file(chaos, feed, receiver, workers):

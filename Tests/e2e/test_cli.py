@@ -127,3 +127,74 @@ def test_port_zero_logs_the_port_bound_and_reloads_show_on_metrics(feed, workers
     assert values[("satwatch_config_last_reload_successful", ())] == 1
     assert values[("satwatch_config_last_reload_success_timestamp_seconds", ())] >= loaded
     assert worker.stop() == 0
+
+
+def test_check_bounds_the_length_of_names_paths_labels_and_messages(tmp_path):
+    """A state path of a megabyte (from the env file, as a variable would bring it), and a rule
+    name, label and message beyond their bounds: each refused at its place."""
+    (tmp_path / "satwatch.env").write_text("STATE=" + "s" * 1_000_000 + "\n")
+    (tmp_path / "satwatch.json").write_text(json.dumps({
+        "state": "${STATE}", "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}))
+    (tmp_path / "rules").mkdir()
+    rule = {"name": "n" * 201, "metric": "fee.fastest", "above": 1, "labels": {"team": "l" * 1025}, "message": "m" * 8193}
+    (tmp_path / "rules" / "r.json").write_text(json.dumps({"rules": [rule]}))
+    result = satwatch("check", "-c", "satwatch.json", "--env-file", "satwatch.env", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    lines = result.stderr.splitlines()
+    assert "satwatch.json:1:11: too long: 1000000 bytes (a path is at most 4096)" in lines, lines
+    assert any(line.endswith("rules/r.json:1:21: too long: 201 characters (a rule name is at most 200)") for line in lines), lines
+    assert any(line.endswith(": too long: 1025 characters (a label value is at most 1024)") for line in lines), lines
+    assert any(line.endswith(": too long: 8193 characters (a message is at most 8192)") for line in lines), lines
+
+
+def test_every_time_is_written_with_milliseconds(tmp_path, receiver):
+    """Whole seconds keep their `.000`: every time has one width, so sorting the text sorts the
+    times (`…:00Z` sorted after `…:00.400Z`). Replayed at a whole second, dispatched to a webhook,
+    and a silence until a whole second."""
+    config = {"state": str(tmp_path / "state.db"), "rules": [str(tmp_path / "rules")],
+              "feeds": {"mempool": {"url": "ws://127.0.0.1:9"}},
+              "channels": {"hook": {"type": "webhook", "url": receiver.url("/replayed")}},
+              "defaults": {"channels": ["hook"]}}
+    (tmp_path / "satwatch.json").write_text(json.dumps(config))
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "r.json").write_text(json.dumps({"rules": [
+        {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["hook"]}]}))
+    (tmp_path / "frames.jsonl").write_text(json.dumps({"fees": {
+        "fastestFee": 12, "halfHourFee": 12, "hourFee": 12, "economyFee": 1, "minimumFee": 1}}) + "\n")
+    replayed = satwatch("replay", "-c", "satwatch.json", "--input", "frames.jsonl", "--feed", "mempool",
+                        "--start", "2025-12-10T14:02:00Z", "--dispatch", cwd=tmp_path)
+    assert replayed.returncode == 0, replayed.stderr
+    assert [json.loads(line)["at"] for line in replayed.stdout.splitlines()] == ["2025-12-10T14:02:00.000Z"]
+    wait_for(lambda: receiver.requests("/replayed"), what="the dispatched webhook")
+    alert = receiver.bodies("/replayed")[0]["alerts"][0]
+    assert alert["startsAt"] == "2025-12-10T14:02:00.000Z", alert
+    assert satwatch("silence", "add", "--rule", "fees-*", "--until", "2099-01-01T00:00:00Z", "-c", "satwatch.json",
+                    cwd=tmp_path).returncode == 0
+    listed = json.loads(satwatch("silence", "list", "--json", "-c", "satwatch.json", cwd=tmp_path).stdout)
+    assert [silence["ends_at"] for silence in listed] == ["2099-01-01T00:00:00.000Z"]
+    assert "until 2099-01-01T00:00:00.000Z" in satwatch("silence", "list", "-c", "satwatch.json", cwd=tmp_path).stdout
+
+
+def test_without_zoneinfo_a_location_says_to_install_tzdata_once(tmp_path):
+    """A system without the tzdata package (a slim container): /usr/share is hidden in a mount
+    namespace of our own. The location says what to install; the channel and the rule naming
+    the interval add no second, misleading "unknown time interval"."""
+    night = [{"times": [{"start_time": "22:00", "end_time": "07:00"}], "location": "Europe/Berlin"}]
+    config = {"state": "state.db", "rules": ["rules"], "feeds": {"mempool": {"url": "ws://127.0.0.1:9"}},
+              "channels": {"console": {"type": "log", "mute_during": ["night"]}}, "defaults": {"channels": ["console"]},
+              "time_intervals": {"night": night}}
+    (tmp_path / "satwatch.json").write_text(json.dumps(config, indent=1))
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "r.json").write_text(json.dumps({"rules": [
+        {"name": "fees-high", "metric": "fee.fastest", "above": 10, "mute_during": ["night"]}]}))
+    hidden = subprocess.run(["unshare", "--map-root-user", "--mount", "sh", "-c",
+                             'mount -t tmpfs none /usr/share && exec "$0" "$@"', str(BINARY), "check", "-c", "satwatch.json"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    line = next(number for number, text in enumerate((tmp_path / "satwatch.json").read_text().splitlines(), 1)
+                if "Europe/Berlin" in text)
+    column = (tmp_path / "satwatch.json").read_text().splitlines()[line - 1].index('"Europe/Berlin"') + 1
+    assert hidden.stderr.splitlines() == [
+        f'satwatch.json:{line}:{column}: unknown location "Europe/Berlin": there is no time zone data '
+        "(/usr/share/zoneinfo is missing; install the tzdata package)",
+        "satwatch.json: 1 problem in 1 file"], hidden.stderr
+    assert hidden.returncode == 1

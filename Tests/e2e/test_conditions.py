@@ -288,6 +288,24 @@ def test_events_notify_once_per_occurrence_never_on_start_nor_twice_after_restar
     assert worker.stop() == 0
 
 
+def test_a_block_height_no_chain_can_have_fires_nothing_and_is_counted(feed, receiver, workers):
+    worker = workers(config(mempool(feed), receiver), {"e.json": EVENT_RULES[:1]}).start()
+    connected(feed)
+    block(feed, 927_700)  # the reference
+    seen_value(worker, "block.height", 927_700)
+    for nonsense in (1e300, 927_700.5, 10**12):
+        block(feed, nonsense)  # alone in its frame: a skipped frame
+    feed.push({"block": {"height": 1e300}, "fees": {"fastestFee": 3, "halfHourFee": 3, "hourFee": 3,
+                                                    "economyFee": 1, "minimumFee": 1}})  # beside a good field
+    wait_for(lambda: metrics(worker).get(("satwatch_feed_skipped_frames_total",
+                                          (("feed", "mempool"), ("reason", "invalid_value")))) == 3
+             and metrics(worker).get(("satwatch_feed_rejected_fields_total", (("feed", "mempool"),))) == 1,
+             what="three skipped frames and one rejected field")
+    block(feed, 927_701)
+    assert received(receiver, 1, "the next real block") == [("new-block", "firing", "927701", "block.height = 927701")]
+    assert worker.stop() == 0
+
+
 def test_replay_of_a_recording_gives_the_live_notifications(tmp_path, receiver, workers):
     band = {"name": "fees-band", "metric": "fee.fastest", "between": [5, 10], "channels": ["hook"]}
     frames = [

@@ -5,9 +5,10 @@ import os
 import re
 import signal
 import socket
+import subprocess
 import time
 
-from conftest import Mailbox, metrics, wait_for
+from conftest import BINARY, Mailbox, metrics, wait_for
 
 FEE_RULE = {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["hook", "mail"]}
 
@@ -325,3 +326,25 @@ def test_sigterm_lets_a_delivery_in_flight_finish_and_still_stops_on_time(feed, 
     assert worker.stop() == 0
     assert time.monotonic() - started < 5.0, "a receiver that does not answer cannot hold the stop"
 
+
+
+def test_the_state_file_and_its_companions_are_created_private(feed, receiver, mailbox, workers, tmp_path):
+    """The state file holds the link-signing key: readable by its owner alone, and so are its
+    WAL, shared-memory and lock files, whoever creates it (the worker or a command)."""
+    worker = workers(config(feed, receiver, mailbox), {"fees.json": [dict(FEE_RULE, channels=["hook"])]}).start()
+    connected(feed)
+    feed.fees(12.5)
+    wait_for(lambda: receiver.requests("/alerts"), what="the delivery")
+    wait_for(lambda: outbox_settled(worker), what="the delivery recorded")
+    files = [worker.folder / name for name in ("state.db", "state.db-wal", "state.db-shm", "state.db.lock")]
+    modes = {path.name: oct(path.stat().st_mode & 0o777) for path in files}
+    assert modes == {path.name: "0o600" for path in files}, modes
+    assert worker.stop() == 0
+    # A command that creates the file before any worker ran (a silence added ahead of time).
+    fresh = json.loads(worker.config_path.read_text())
+    fresh["state"] = str(tmp_path / "fresh" / "state.db")
+    (tmp_path / "fresh.json").write_text(json.dumps(fresh))
+    done = subprocess.run([str(BINARY), "silence", "add", "--rule", "x", "--for", "1h", "--config", str(tmp_path / "fresh.json")],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert oct((tmp_path / "fresh" / "state.db").stat().st_mode & 0o777) == "0o600"

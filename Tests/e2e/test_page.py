@@ -102,6 +102,28 @@ def test_the_api_reads_for_anyone_and_writes_with_the_token(feed, receiver, work
     assert worker.stop() == 0
 
 
+def test_the_silences_api_refuses_what_is_not_text_and_keys_it_does_not_know(feed, receiver, workers):
+    worker = start(feed, receiver, workers, {"token": TOKEN})
+    auth = {"Content-Type": "application/json", "Authorization": f"Bearer {TOKEN}"}
+    refused = [
+        (b'{"rule": "fees-high", "for": "1h", "comment": "\xff\xfe"}', "invalid JSON: 1:48: invalid UTF-8"),
+        (b'{"rule": "fees-high", "for": "1h", "comment": "a\\ud800"}', "invalid JSON: 1:49: unpaired surrogate in \\u escape"),
+        (b'{"rule": "fees-high", "for": "1h", "author": "\\udc00\\ud800"}', "invalid JSON: 1:47: unpaired surrogate in \\u escape"),
+        (b'{"rule": "fees-high", "for": "1h", "comments": "typo"}', 'unknown key "comments" (did you mean "comment"?)'),
+        (b'{"rule": "fees-high", "for": "1h", "silence": true}',
+         'unknown key "silence" (expected: rule, match, for, until, comment, author)'),
+    ]
+    for body, error in refused:
+        status, _, text = request(worker, "/api/v1/silences", "POST", body, auth)
+        assert (status, json.loads(text)["error"]) == (400, error), body
+    # A pair that is whole is a character, kept as sent; and nothing refused was stored.
+    status, _, text = request(worker, "/api/v1/silences", "POST",
+                              b'{"rule": "fees-high", "for": "1h", "comment": "ok \\ud83d\\ude00 \xc3\xa9"}', auth)
+    assert status == 201 and json.loads(text)["comment"] == "ok \U0001F600 \u00e9", text
+    assert [s["comment"] for s in json.loads(request(worker, "/api/v1/silences")[2])] == ["ok \U0001F600 \u00e9"]
+    assert worker.stop() == 0
+
+
 def test_without_a_token_the_api_and_the_page_are_read_only(feed, receiver, workers):
     worker = start(feed, receiver, workers)
     auth = {"Content-Type": "application/json", "Authorization": "Bearer anything-at-all-12345"}
@@ -150,6 +172,17 @@ def test_a_notifications_silence_link_silences_its_rule_after_one_click(feed, re
     assert status == 200 and "Silenced fees-high until" in html
     silences = json.loads(request(worker, "/api/v1/silences")[2])
     assert [(s["matchers"], s["author"]) for s in silences] == [([{"rule": "fees-high"}], "link")]
+    # Followed again (a double click, a second person in the channel): the same silence.
+    status, _, again = request(worker, "/silence", "POST", form)
+    assert status == 200 and "This link was used already: fees-high is silenced until" in again, again
+    assert silences[0]["id"] in again and silences[0]["ends_at"] in again, again
+    assert json.loads(request(worker, "/api/v1/silences")[2]) == silences
+    # Once that silence is expired, the link still does not make another.
+    auth = {"Authorization": f"Bearer {TOKEN}"}
+    assert request(worker, f"/api/v1/silences/{silences[0]['id']}", "DELETE", headers=auth)[0] == 204
+    status, _, again = request(worker, "/silence", "POST", form)
+    assert status == 200 and f"This link was used already: its silence {silences[0]['id']} of fees-high ended at" in again, again
+    assert json.loads(request(worker, "/api/v1/silences")[2]) == []
     # A changed link is refused.
     tampered = query.replace("for=1h", "for=9h")
     assert request(worker, f"/silence?{tampered}")[0] == 403

@@ -7,7 +7,7 @@ struct ChannelDeliverySettings: Sendable {
     var groups: [String: GroupTiming] = [:]
 
     /// Reads a channel's delivery keys from its settings.
-    mutating func read(_ name: String, _ settings: inout ConfigObject, intervals: [String: [TimeInterval]]) {
+    mutating func read(_ name: String, _ settings: inout ConfigObject, intervals: KnownTimeIntervals) {
         if let schedule = settings.quietHours(known: intervals) { quiet[name] = schedule }
         if let timing = settings.groupTiming() { groups[name] = timing }
         if let text = settings.string("rate") {

@@ -34,6 +34,8 @@ public struct Config: Sendable {
     public var derived: [DerivedMetric] = []
     /// Named recurring windows (`time_intervals`).
     var timeIntervals: [String: [TimeInterval]] = [:]
+    /// Names in `time_intervals` defined with a problem (reported there; see ``KnownTimeIntervals``).
+    var brokenTimeIntervals: Set<String> = []
     /// Each channel's `mute_during` / `active_during` and `rate`, by channel name.
     var channelDelivery = ChannelDeliverySettings()
 

@@ -8,6 +8,7 @@ extension ConfigLoader {
         var derived: [DerivedMetric] = []
         for member in object.members {
             _ = object.member(member.key)
+            guard object.checkKeyLength(member) else { continue }
             if let problem = nameProblem(member.key) {
                 object.report(at: member.keyLocation, problem)
                 continue

@@ -41,7 +41,7 @@ extension ConfigLoader {
                 feed.url = url
             }
         }
-        if let caFile = settings.string("ca_file") { feed.caFile = checkedFile(caFile, key: "ca_file", &settings, paths: paths) }
+        if let caFile = settings.string("ca_file", length: .path) { feed.caFile = checkedFile(caFile, key: "ca_file", &settings, paths: paths) }
         if let spelling = kind.definition.pairSpelling { feed.pairs = pairs(spelling, kind, &settings) ?? feed.pairs }
         kind.definition.readSettings(&settings, into: &feed)
         feed.staleAfter = kind.definition.defaultStaleAfter(feed)

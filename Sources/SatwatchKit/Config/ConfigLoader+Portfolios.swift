@@ -10,7 +10,8 @@ extension ConfigLoader {
         var portfolios: [DerivedMetric] = []
         for member in object.members {
             _ = object.member(member.key)
-            guard var portfolio = ConfigObject(member.node, path: object.path, log: object.log) else { continue }
+            guard object.checkKeyLength(member),
+                  var portfolio = ConfigObject(member.node, path: object.path, log: object.log) else { continue }
             if let metric = readPortfolio(member, &portfolio, context: context) { portfolios.append(metric) }
             portfolio.finish()
         }

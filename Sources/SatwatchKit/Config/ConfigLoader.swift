@@ -15,16 +15,16 @@ public enum ConfigLoader {
     public static func load(path: String, environment: ConfigEnvironment, logger: Logger,
                             log: DiagnosticLog, secrets: SecretNeed = .all) -> Config? {
         let hint = " (pass --config FILE or set SATWATCH_CONFIG; deploy/satwatch.json in the source tree is a working example)"
-        guard let file = SourceFile.load(path, into: log, hintWhenMissing: hint),
+        guard let file = SourceFile.load(path, into: log, limit: .config, hintWhenMissing: hint),
               var root = ConfigObject(file.root, path: path, log: log, environment: environment) else { return nil }
         let paths = PathResolver(relativeTo: path)
-        let statePath = paths.resolve(root.string("state") ?? "data/satwatch.db")
+        let statePath = paths.resolve(root.string("state", length: .path) ?? "data/satwatch.db")
         if let problem = stateFolderProblem(statePath) { root.report("state", problem) }
         let rulePaths = loadRulePaths(&root, paths: paths)
         let feeds = root.object("feeds").map { loadFeeds($0, paths: paths, secrets: secrets) } ?? []
         let context = ChannelContext(logger: logger, paths: paths)
         // Before channels and rules, which name them in `mute_during` / `active_during`.
-        let timeIntervals = root.timeIntervals() ?? [:]
+        let timeIntervals = root.timeIntervals() ?? KnownTimeIntervals()
         var delivery = ChannelDeliverySettings()
         let (channels, channelNames) = root.object("channels").map {
             loadChannels($0, context: context, secrets: secrets, intervals: timeIntervals, delivery: &delivery)
@@ -65,7 +65,8 @@ public enum ConfigLoader {
                             logFormat: format, logLevel: level, redactor: redactor)
         loadRetention(&root, into: &config)
         config.page = page
-        config.timeIntervals = timeIntervals
+        config.timeIntervals = timeIntervals.valid
+        config.brokenTimeIntervals = timeIntervals.broken
         config.channelDelivery = delivery
         config.derived = root.object("derived").map { loadDerived($0, feeds: feeds) } ?? []
         let portfolios = root.object("portfolios").map { loadPortfolios($0, feeds: feeds) } ?? []
@@ -93,7 +94,7 @@ public enum ConfigLoader {
 
     private static func loadRulePaths(_ root: inout ConfigObject, paths: PathResolver) -> [String] {
         guard let member = root.member("rules") else { return [paths.resolve("rules")] }
-        guard let strings = root.strings("rules") else { return [] }
+        guard let strings = root.strings("rules", length: .path) else { return [] }
         let nodes = member.node.array ?? []
         return zip(strings, nodes).map { text, node in
             let resolved = paths.resolve(text)
@@ -107,7 +108,7 @@ public enum ConfigLoader {
     /// The channels that loaded, and every channel name (also of those that did not, so rules
     /// naming them get no second, misleading "unknown channel").
     private static func loadChannels(_ object: ConfigObject, context: ChannelContext, secrets: SecretNeed,
-                                     intervals: [String: [TimeInterval]],
+                                     intervals: KnownTimeIntervals,
                                      delivery: inout ChannelDeliverySettings) -> ([String: any Channel], [String]) {
         var channels: [String: any Channel] = [:]
         var names: [String] = []
@@ -115,6 +116,7 @@ public enum ConfigLoader {
         for member in object.members {
             _ = object.member(member.key)
             if !names.contains(member.key) { names.append(member.key) }
+            guard object.checkKeyLength(member) else { continue }
             // Problems go to a log of the channel's own first: unset variables of a channel the
             // command does not send through are no error.
             let channelLog = DiagnosticLog()
@@ -131,7 +133,7 @@ public enum ConfigLoader {
     }
 
     private static func loadChannel(_ member: JSONMember, path: String, log: DiagnosticLog, environment: ConfigEnvironment?,
-                                    context: ChannelContext, intervals: [String: [TimeInterval]],
+                                    context: ChannelContext, intervals: KnownTimeIntervals,
                                     delivery: inout ChannelDeliverySettings) -> (any Channel)? {
         guard var settings = ConfigObject(member.node, path: path, log: log, environment: environment),
               let typeName = settings.string("type", required: true) else { return nil }

@@ -1,10 +1,17 @@
 import SatwatchJSON
 
 extension ConfigObject {
-    /// A string value (with `${NAME}` expanded in config files); nil when absent or invalid.
+    /// A string value (with `${NAME}` expanded in config files) of at most 64 KiB characters
+    /// (see ``ValueLength``); nil when absent or invalid.
     public mutating func string(_ key: String, required: Bool = false) -> String? {
+        string(key, required: required, length: .text)
+    }
+
+    /// A string value (with `${NAME}` expanded in config files) of at most `length`; nil when
+    /// absent or invalid.
+    mutating func string(_ key: String, required: Bool = false, length: ValueLength) -> String? {
         guard let member = present(key, required: required) else { return nil }
-        return expandedString(member.node)
+        return expandedString(member.node, length: length)
     }
 
     /// A number value; nil when absent or not a number.
@@ -55,6 +62,12 @@ extension ConfigObject {
 
     /// An array of strings; nil when absent or invalid (each bad element is reported).
     public mutating func strings(_ key: String, required: Bool = false) -> [String]? {
+        strings(key, required: required, length: .text)
+    }
+
+    /// An array of strings, each of at most `length`; nil when absent or invalid (each bad
+    /// element is reported).
+    mutating func strings(_ key: String, required: Bool = false, length: ValueLength) -> [String]? {
         guard let member = present(key, required: required) else { return nil }
         guard let elements = member.node.array else {
             return typeMismatch(member.node, expected: "an array of strings")
@@ -62,7 +75,7 @@ extension ConfigObject {
         var values: [String] = []
         var valid = true
         for element in elements {
-            if let value = expandedString(element) { values.append(value) } else { valid = false }
+            if let value = expandedString(element, length: length) { values.append(value) } else { valid = false }
         }
         return valid ? values : nil
     }
@@ -82,18 +95,34 @@ extension ConfigObject {
         return member
     }
 
-    /// The node's string with variables expanded; reports a type mismatch or unset variable.
-    func expandedString(_ node: JSONNode) -> String? {
+    /// The node's string with variables expanded, of at most `length`; reports a type
+    /// mismatch, an unset variable or a value too long.
+    func expandedString(_ node: JSONNode, length: ValueLength = .text) -> String? {
         guard let raw = node.string else { return typeMismatch(node, expected: "a string") }
-        guard let environment else { return raw }
+        guard let environment else { return checked(raw, node, length) }
         switch environment.expand(raw) {
-        case .success(let value): return value
+        case .success(let value): return checked(value, node, length)
         case .failure(let unset):
             var location = node.location
             location.column += 1 + unset.offset  // past the opening quote
             log.reportUnset(path, at: location, name: unset.name)
             return nil
         }
+    }
+
+    /// `value` when it is within `length`; otherwise reports it at `node` and gives nil.
+    private func checked(_ value: String, _ node: JSONNode, _ length: ValueLength) -> String? {
+        guard let problem = length.problem(value) else { return value }
+        report(at: node.location, problem)
+        return nil
+    }
+
+    /// Whether the key of `member` (a name the user chose: a channel, an interval) is within
+    /// `length`; reports it at the key when not.
+    func checkKeyLength(_ member: JSONMember, _ length: ValueLength = .name) -> Bool {
+        guard let problem = length.problem(member.key) else { return true }
+        report(at: member.keyLocation, problem)
+        return false
     }
 
     func typeMismatch<T>(_ node: JSONNode, expected: String) -> T? {

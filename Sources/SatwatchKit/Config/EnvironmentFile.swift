@@ -5,15 +5,17 @@ import Glibc
 enum EnvironmentFile {
     /// Why a file gave no variables.
     enum Failure: Error, Equatable {
-        /// Opening or reading failed with `errno`.
-        case unreadable(path: String, errno: Int32)
+        /// Opening or reading failed (`errno`), or the path is not a regular file of at most
+        /// ``FileBytes/Limit/environment``.
+        case unreadable(path: String, FileBytes.Failure)
         /// The file has problems, each at `path:line:column`.
         case invalid([Diagnostic])
 
         /// The lines to print.
         var lines: [String] {
             switch self {
-            case .unreadable(let path, let code): ["cannot read env file \(path): \(ErrnoText.describe(code))"]
+            case .unreadable(let path, .system(let code)): ["cannot read env file \(path): \(ErrnoText.describe(code))"]
+            case .unreadable(let path, let failure): ["cannot read env file \(path): \(failure.message)"]
             case .invalid(let problems): problems.map(\.description)
             }
         }
@@ -21,7 +23,11 @@ enum EnvironmentFile {
 
     /// The variables of the file at `path`.
     static func load(_ path: String) -> Result<[String: String], Failure> {
-        guard let bytes = FileBytes.read(path) else { return .failure(.unreadable(path: path, errno: errno)) }
+        let bytes: [UInt8]
+        switch FileBytes.read(path, limit: .environment) {
+        case .success(let read): bytes = read
+        case .failure(let failure): return .failure(.unreadable(path: path, failure))
+        }
         let parser = EnvironmentFileParser.parse(bytes, path: path)
         return parser.problems.isEmpty ? .success(parser.variables) : .failure(.invalid(parser.problems))
     }

@@ -17,7 +17,7 @@ public enum RuleLoader {
         public var derived: Set<String>
         /// The config's `time_intervals`, which `mute_during` / `active_during` name; nil when
         /// not checked (a rule test file has no config).
-        var timeIntervals: [String: [TimeInterval]]?
+        var timeIntervals: KnownTimeIntervals?
 
         /// Creates a context.
         public init(channels: Set<String>? = nil, defaultChannels: [String] = [], feeds: [FeedConfig]? = nil,
@@ -33,7 +33,7 @@ public enum RuleLoader {
         public init(config: Config) {
             self.init(channels: Set(config.channelNames), defaultChannels: config.defaultChannels, feeds: config.feeds,
                       derived: Set(config.derived.map(\.name)))
-            timeIntervals = config.timeIntervals
+            timeIntervals = KnownTimeIntervals(valid: config.timeIntervals, broken: config.brokenTimeIntervals)
         }
     }
 
@@ -50,7 +50,7 @@ public enum RuleLoader {
         var rules: [Rule] = []
         var firstDefinition: [String: String] = [:]
         for path in files {
-            guard let file = SourceFile.load(path, into: log),
+            guard let file = SourceFile.load(path, into: log, limit: .rules),
                   var root = ConfigObject(file.root, path: path, log: log) else { continue }
             guard let list = root.member("rules") else {
                 root.report(nil, "missing required key \"rules\" (an array of rules)")

@@ -6,7 +6,7 @@ enum RuleParser {
     static let candleRange = TimeSpan.minutes(1)...TimeSpan.days(1)
 
     static func parse(_ object: inout ConfigObject, context: RuleLoader.Context) -> Rule? {
-        let name = object.string("name", required: true)
+        let name = object.string("name", required: true, length: .ruleName)
         if let name, name.isEmpty || name.hasPrefix("feed-stale:") {
             object.report("name", name.isEmpty ? "rule name must not be empty" : "rule names starting with \"feed-stale:\" are reserved")
         }
@@ -28,7 +28,7 @@ enum RuleParser {
         let message = parseMessage("message", &object)
         let resolvedMessage = parseMessage("resolved_message", &object)
         let isDisabled = object.bool("disabled") ?? false
-        let description = object.string("description")
+        let description = object.string("description", length: .message)
         if let condition, condition.isEvent { refuseEventSettings(&object) } else { checkClearApplies(&object) }
         guard let name, let condition else { return nil }
         let origin = "\(object.path):\(object.node.location.line):\(object.node.location.column)"
@@ -78,7 +78,7 @@ enum RuleParser {
         guard var labels = object.object("labels") else { return [] }
         var result: [Label] = []
         for member in labels.members {
-            guard let value = labels.string(member.key) else { continue }
+            guard let value = labels.string(member.key, length: .labelValue), labels.checkKeyLength(member) else { continue }
             if let problem = LabelName.problem(member.key) {
                 labels.report(at: member.keyLocation, problem)
             } else if value.isEmpty {
@@ -93,7 +93,7 @@ enum RuleParser {
     }
 
     private static func parseMessage(_ key: String, _ object: inout ConfigObject) -> MessageTemplate? {
-        guard let text = object.string(key) else { return nil }
+        guard let text = object.string(key, length: .message) else { return nil }
         do {
             return try MessageTemplate(parsing: text)
         } catch {

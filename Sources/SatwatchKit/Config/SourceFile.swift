@@ -10,11 +10,18 @@ public struct SourceFile {
 
     /// Reads and parses `path`; on failure reports one diagnostic and returns nil: the system's
     /// reason when it cannot be read (`cannot read: Permission denied`), followed by
-    /// `hintWhenMissing` when there is no file at all.
-    public static func load(_ path: String, into log: DiagnosticLog, hintWhenMissing: String = "") -> SourceFile? {
-        guard let bytes = FileBytes.read(path) else {
-            let code = errno
-            log.append(Diagnostic(path: path, "cannot read: \(ErrnoText.message(code))" + (code == ENOENT ? hintWhenMissing : "")))
+    /// `hintWhenMissing` when there is no file at all; at 1:1, as `check` shows a problem in a
+    /// file, when it is not a regular file or is larger than `limit`.
+    static func load(_ path: String, into log: DiagnosticLog, limit: FileBytes.Limit,
+                     hintWhenMissing: String = "") -> SourceFile? {
+        let bytes: [UInt8]
+        switch FileBytes.read(path, limit: limit) {
+        case .success(let read): bytes = read
+        case .failure(.system(let code)):
+            log.append(Diagnostic(path: path, FileBytes.Failure.system(code).message + (code == ENOENT ? hintWhenMissing : "")))
+            return nil
+        case .failure(let failure):
+            log.report(path, at: .start, failure.message)
             return nil
         }
         do {

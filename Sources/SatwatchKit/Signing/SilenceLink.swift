@@ -30,6 +30,14 @@ package struct SilenceLink: Sendable, Equatable {
         return fields + "&sig=" + Base64URL.encode(HMACSHA256.code(for: Array((Self.domain + fields).utf8), key: key))
     }
 
+    /// The id of the silence this link makes: the same for every use of the link (its fields
+    /// are what the signature covers), so following it twice finds the silence it made.
+    /// Eight hex digits, as `Silence.newID()` writes ids.
+    var silenceID: String {
+        SHA256.hash(Array(("satwatch-silence-link-v1\n" + signedFields).utf8)).prefix(4)
+            .map { String($0 >> 4, radix: 16) + String($0 & 0xF, radix: 16) }.joined()
+    }
+
     /// The fields the signature covers, in their one spelling.
     var signedFields: String {
         "rule=" + URLQueryEncoding.encode(rule) + "&for=" + duration.text + "&exp=" + String(expires.milliseconds / 1000)

@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// One SQLite connection, owned by one user at a time.
 ///
@@ -19,6 +20,7 @@ package final class SQLiteConnection {
     /// the same file waits instead of failing, and enforced foreign keys.
     package init(path: String) throws {
         self.path = path
+        Self.createPrivate(path)
         self.handle = try Self.open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
         // journal_size_limit truncates the WAL file back to 4 MiB after a burst made it grow.
         try execute("""
@@ -33,6 +35,17 @@ package final class SQLiteConnection {
     package init(readOnly path: String) throws {
         self.path = path
         self.handle = try Self.open(path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
+    }
+
+    /// Creates `path` empty and readable by its owner alone when there is no file yet: SQLite
+    /// would create it 0644, and a state file holds the link-signing key. Its `-wal` and `-shm`
+    /// take the database file's mode from SQLite. An existing file keeps its mode (a group may
+    /// have been given access on purpose), and no descriptor on an existing file is opened and
+    /// closed here: closing one would drop this process's SQLite locks on it.
+    static func createPrivate(_ path: String) {
+        guard path != ":memory:", !path.isEmpty else { return }
+        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { Glibc.close(descriptor) }
     }
 
     private static func open(_ path: String, flags: Int32) throws -> OpaquePointer {

@@ -29,6 +29,34 @@ extension StateStore {
         }
     }
 
+    /// Adds `silence` unless one with its id is stored already; the stored one either way, and
+    /// whether it was added now. For silences whose id says what made them (a link followed
+    /// twice makes one silence).
+    func addOnce(_ silence: Silence) throws -> (silence: Silence, added: Bool) {
+        let statement = try connection.cached("""
+            INSERT INTO silence (id, matchers, starts_at, ends_at, comment, author, created_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (id) DO NOTHING
+            """)
+        try statement.bind(1, silence.id)
+        try statement.bind(2, StoredSilenceMatchers.text(silence.matchers))
+        try statement.bind(3, silence.startsAt)
+        try statement.bind(4, silence.endsAt)
+        try statement.bind(5, silence.comment)
+        try statement.bind(6, silence.author)
+        try statement.bind(7, silence.createdAt)
+        try statement.execute()
+        if connection.changes > 0 { return (silence, true) }
+        let stored = try connection.cached("""
+            SELECT id, matchers, starts_at, ends_at, comment, author, created_at FROM silence WHERE id = ?1
+            """)
+        try stored.bind(1, silence.id)
+        let existing = try stored.query { row in
+            Silence(id: row.string(0), matchers: try StoredSilenceMatchers.matchers(row.string(1)), startsAt: row.timestamp(2),
+                    endsAt: row.timestamp(3), comment: row.string(4), author: row.string(5), createdAt: row.timestamp(6))
+        }
+        return (existing.first ?? silence, false)
+    }
+
     /// Ends silence `id` at `now` if it has not ended yet; false when there is no such silence
     /// still running.
     public func expireSilence(id: String, at now: Timestamp) throws -> Bool {

@@ -1,13 +1,14 @@
 import SatwatchNet
 
 extension Timestamp {
-    /// RFC 3339 in UTC: `2025-12-10T14:02:16Z`, with `.400` milliseconds when not whole seconds.
+    /// RFC 3339 in UTC, always with milliseconds: `2025-12-10T14:02:16.000Z`. One width for
+    /// every time, so sorting the text sorts the times (`…16Z` sorted after `…16.400Z`).
     public var rfc3339: String {
         let (seconds, millis) = milliseconds.floorDivided(by: 1000)
         let date = CivilDate(epochSeconds: seconds)
         var text = "\(Self.pad(date.year, 4))-\(Self.pad(date.month, 2))-\(Self.pad(date.day, 2))T"
         text += "\(Self.pad(date.hour, 2)):\(Self.pad(date.minute, 2)):\(Self.pad(date.second, 2))"
-        if millis != 0 { text += ".\(Self.pad(Int(millis), 3))" }
+        text += ".\(Self.pad(Int(millis), 3))"
         return text + "Z"
     }
 

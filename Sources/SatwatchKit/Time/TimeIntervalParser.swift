@@ -6,16 +6,18 @@ import SatwatchJSON
 struct TimeIntervalParser {
     /// The zoneinfo folder locations are read from.
     let zoneRoot: String
-    private var zones: [String: TimeZoneRules] = [:]
+    private var zones: [String: Result<TimeZoneRules, TimeZoneError>] = [:]
 
     init(zoneRoot: String = "/usr/share/zoneinfo") { self.zoneRoot = zoneRoot }
 
     /// `{"night": [interval, ...], ...}` (the value of `time_intervals`) as named lists. A name
-    /// whose list has a problem is reported and left out.
-    mutating func namedIntervals(_ names: inout ConfigObject) -> [String: [TimeInterval]] {
-        var result: [String: [TimeInterval]] = [:]
+    /// whose list has a problem is reported and left out, and listed as broken.
+    mutating func namedIntervals(_ names: inout ConfigObject) -> KnownTimeIntervals {
+        var result = KnownTimeIntervals()
         for member in names.members {
             _ = names.member(member.key)  // known: `finish()` then reports only repeated names
+            result.broken.insert(member.key)
+            guard names.checkKeyLength(member) else { continue }
             guard let elements = member.node.array else {
                 names.report(at: member.node.location, "expected an array of time intervals, found \(member.node.typeWithArticle)")
                 continue
@@ -25,7 +27,10 @@ struct TimeIntervalParser {
                 continue
             }
             let intervals = elements.compactMap { interval($0, in: names) }
-            if intervals.count == elements.count { result[member.key] = intervals }
+            if intervals.count == elements.count {
+                result.valid[member.key] = intervals
+                result.broken.remove(member.key)
+            }
         }
         names.finish()
         return result
@@ -53,14 +58,15 @@ struct TimeIntervalParser {
     }
 
     private mutating func zone(_ name: String) throws(TimeZoneError) -> TimeZoneRules {
-        if let known = zones[name] { return known }
-        let rules = try TimeZoneRules.load(named: name, root: zoneRoot)
-        zones[name] = rules
-        return rules
+        let loaded = zones[name] ?? Result { () throws(TimeZoneError) in try TimeZoneRules.load(named: name, root: zoneRoot) }
+        zones[name] = loaded
+        return try loaded.get()
     }
 
     private func locationProblem(_ name: String, _ error: TimeZoneError) -> String {
         switch error.kind {
+        case .unknownZone where !ZoneNames.rootExists(zoneRoot):
+            "unknown location \"\(name)\": there is no time zone data (\(zoneRoot) is missing; install the tzdata package)"
         case .unknownZone: "unknown location \"\(name)\"" + ZoneNames.hint(for: name, root: zoneRoot)
         case .invalidName: "invalid location \"\(name)\": \(error.message)"
         case .unreadable, .malformed: "location \"\(name)\" cannot be loaded: \(error)"

@@ -9,24 +9,23 @@ extension TimeZoneRules {
         if name == "UTC" { return .utc }
         if name == "Local" {
             let path = "/etc/localtime"
-            guard let bytes = FileBytes.read(path) else {
-                guard errno == ENOENT else { throw unreadable(path) }
+            switch FileBytes.read(path, limit: .timeZone) {
+            case .success(let bytes): return try TZifReader(bytes: bytes, path: path).rules(name: name)
+            case .failure(.system(ENOENT)):
                 return TimeZoneRules(name: name, transitions: [], transitionTypes: [], types: [.utc], footer: nil)
+            case .failure(let failure): throw unreadable(path, failure)
             }
-            return try TZifReader(bytes: bytes, path: path).rules(name: name)
         }
         if let problem = nameProblem(name) { throw TimeZoneError(kind: .invalidName, path: name, message: problem) }
         let path = root.hasSuffix("/") ? root + name : root + "/" + name
-        guard let bytes = FileBytes.read(path) else {
-            if errno == ENOENT || errno == ENOTDIR {
-                throw TimeZoneError(kind: .unknownZone, path: path, message: "no such time zone file")
-            }
-            if errno == EISDIR {
-                throw TimeZoneError(kind: .unknownZone, path: path, message: "a folder of zones, not a time zone file")
-            }
-            throw unreadable(path)
+        switch FileBytes.read(path, limit: .timeZone) {
+        case .success(let bytes): return try TZifReader(bytes: bytes, path: path).rules(name: name)
+        case .failure(.system(ENOENT)), .failure(.system(ENOTDIR)):
+            throw TimeZoneError(kind: .unknownZone, path: path, message: "no such time zone file")
+        case .failure(.notARegularFile(kind: FileBytes.kind(of: S_IFDIR))):
+            throw TimeZoneError(kind: .unknownZone, path: path, message: "a folder of zones, not a time zone file")
+        case .failure(let failure): throw unreadable(path, failure)
         }
-        return try TZifReader(bytes: bytes, path: path).rules(name: name)
     }
 
     /// Why `name` cannot be a zone name, or nil when it can.
@@ -44,7 +43,8 @@ extension TimeZoneRules {
         return nil
     }
 
-    private static func unreadable(_ path: String) -> TimeZoneError {
-        TimeZoneError(kind: .unreadable, path: path, message: "cannot read: \(ErrnoText.describe(errno))")
+    private static func unreadable(_ path: String, _ failure: FileBytes.Failure) -> TimeZoneError {
+        guard case .system(let code) = failure else { return TimeZoneError(kind: .unreadable, path: path, message: failure.message) }
+        return TimeZoneError(kind: .unreadable, path: path, message: "cannot read: \(ErrnoText.describe(code))")
     }
 }

@@ -25,6 +25,13 @@ enum ZoneNames {
         return entries.first { $0.lowercased() == match }
     }
 
+    /// Whether the zoneinfo folder `root` is there at all (a minimal container or a system
+    /// without the tzdata package has none).
+    static func rootExists(_ root: String) -> Bool {
+        var info = stat()
+        return stat(root, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// The names in `path`, without dot files; nil when it is not a readable folder.
     private static func entries(of path: String) -> [String]? {
         guard let directory = opendir(path) else { return nil }

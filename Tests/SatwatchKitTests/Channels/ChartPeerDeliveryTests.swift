@@ -93,7 +93,7 @@ import SatwatchTestSupport
         #expect(received.header("Subject") == "[FIRING] btc-above-100k: Prix: 100 500 € ✓")
         // The text part as a single-part mail's body (quoted-printable, decoded by Python).
         #expect(received.body.replacingOccurrences(of: "\r\n", with: "\n") == "Prix: 100 500 € ✓\n\nMetric: btc.usd\nValue: 100500\n"
-            + "Threshold: 100000\nSince: 2025-12-10T14:02:40Z\nseverity: page\nID: \(notification.id)\n\n\(ChartRequestTests.silence)\n")
+            + "Threshold: 100000\nSince: 2025-12-10T14:02:40.000Z\nseverity: page\nID: \(notification.id)\n\n\(ChartRequestTests.silence)\n")
         #expect(received.parts.map(\.contentType) == ["text/plain", "image/png"])
         let image = received.parts[1]
         #expect(image.contentID == "<chart@satwatch>")

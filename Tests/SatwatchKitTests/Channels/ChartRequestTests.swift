@@ -8,7 +8,7 @@ import SatwatchNet
 /// a group or beyond the service's file limit, the request stays the text one.
 @Suite struct ChartRequestTests {
     static let chat = "[FIRING] btc-above-100k: BTC is 100500 USD, above 100000\n"
-        + "btc.usd 100500 (threshold 100000), since 2025-12-10T14:02:40Z"
+        + "btc.usd 100500 (threshold 100000), since 2025-12-10T14:02:40.000Z"
     static let silence = "Silence 1h: https://alerts.example/silence?rule=x&sig=y"
 
     @Test(arguments: [("-1001234567890", "-1001234567890"), (#""@btcalerts""#, "@btcalerts")])

@@ -16,8 +16,8 @@ private let json = [["Content-Type", "application/json"]]
 private let labels = #"{"alertname":"btc-above-100k","metric":"btc.usd","severity":"page"}"#
 private let firingAnnotations = #"{"summary":"BTC is 100500 USD, above 100000","threshold":"100000","value":"100500"}"#
 private let resolvedAnnotations = #"{"summary":"BTC is 99400 USD, no longer above 100000","threshold":"100000","value":"99400"}"#
-private let firingChat = #"[FIRING] btc-above-100k: BTC is 100500 USD, above 100000\nbtc.usd 100500 (threshold 100000), since 2025-12-10T14:02:40Z"#
-private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no longer above 100000\nbtc.usd 99400 (threshold 100000), since 2025-12-10T14:02:40Z"#
+private let firingChat = #"[FIRING] btc-above-100k: BTC is 100500 USD, above 100000\nbtc.usd 100500 (threshold 100000), since 2025-12-10T14:02:40.000Z"#
+private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no longer above 100000\nbtc.usd 99400 (threshold 100000), since 2025-12-10T14:02:40.000Z"#
 
 /// Golden requests per channel type, for a firing and a resolved notification (shoutrrr/gatus
 /// style: each provider's payload pinned byte for byte).
@@ -28,7 +28,7 @@ private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no lon
                     body: #"{"version":"4","groupKey":"{}:{alertname=\"btc-above-100k\"}","truncatedAlerts":0,"status":"firing","#
                         + #""receiver":"c","groupLabels":{"alertname":"btc-above-100k"},"commonLabels":\#(labels),"#
                         + #""commonAnnotations":\#(firingAnnotations),"externalURL":"","alerts":[{"status":"firing","#
-                        + #""labels":\#(labels),"annotations":\#(firingAnnotations),"startsAt":"2025-12-10T14:02:40Z","#
+                        + #""labels":\#(labels),"annotations":\#(firingAnnotations),"startsAt":"2025-12-10T14:02:40.000Z","#
                         + #""endsAt":"0001-01-01T00:00:00Z","generatorURL":"","fingerprint":"37d7dc9c1d5c0bcd"}],"#
                         + #""notificationId":"900d6ef1ffc49baf"}"#),
         PayloadCase(label: "webhook resolved", config: #"{"type": "webhook", "url": "http://127.0.0.1:9000/alerts"}"#,
@@ -36,21 +36,21 @@ private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no lon
                     body: #"{"version":"4","groupKey":"{}:{alertname=\"btc-above-100k\"}","truncatedAlerts":0,"status":"resolved","#
                         + #""receiver":"c","groupLabels":{"alertname":"btc-above-100k"},"commonLabels":\#(labels),"#
                         + #""commonAnnotations":\#(resolvedAnnotations),"externalURL":"","alerts":[{"status":"resolved","#
-                        + #""labels":\#(labels),"annotations":\#(resolvedAnnotations),"startsAt":"2025-12-10T14:02:40Z","#
-                        + #""endsAt":"2025-12-10T15:10:00Z","generatorURL":"","fingerprint":"37d7dc9c1d5c0bcd"}],"#
+                        + #""labels":\#(labels),"annotations":\#(resolvedAnnotations),"startsAt":"2025-12-10T14:02:40.000Z","#
+                        + #""endsAt":"2025-12-10T15:10:00.000Z","generatorURL":"","fingerprint":"37d7dc9c1d5c0bcd"}],"#
                         + #""notificationId":"147ce63c50ff0576"}"#),
         PayloadCase(label: "slack firing", config: #"{"type": "slack", "url": "https://hooks.slack.com/services/T0/B0/XYZ"}"#,
                     notification: ChannelFixtures.firing, url: "https://hooks.slack.com/services/T0/B0/XYZ", headers: json,
                     body: ##"{"text":"[FIRING] btc-above-100k: BTC is 100500 USD, above 100000","attachments":[{"color":"#d63232","##
                         + ##""fields":[{"title":"Metric","value":"btc.usd","short":true},{"title":"Value","value":"100500","short":true},"##
-                        + ##"{"title":"Threshold","value":"100000","short":true},{"title":"Since","value":"2025-12-10T14:02:40Z","short":true},"##
+                        + ##"{"title":"Threshold","value":"100000","short":true},{"title":"Since","value":"2025-12-10T14:02:40.000Z","short":true},"##
                         + ##"{"title":"severity","value":"page","short":true},{"title":"ID","value":"900d6ef1ffc49baf","short":true}]}]}"##),
         PayloadCase(label: "slack resolved", config: #"{"type": "slack", "url": "https://hooks.slack.com/services/T0/B0/XYZ"}"#,
                     notification: ChannelFixtures.resolved, url: "https://hooks.slack.com/services/T0/B0/XYZ", headers: json,
                     body: ##"{"text":"[RESOLVED] btc-above-100k: BTC is 99400 USD, no longer above 100000","attachments":[{"color":"#2eb67d","##
                         + ##""fields":[{"title":"Metric","value":"btc.usd","short":true},{"title":"Value","value":"99400","short":true},"##
-                        + ##"{"title":"Threshold","value":"100000","short":true},{"title":"Since","value":"2025-12-10T14:02:40Z","short":true},"##
-                        + ##"{"title":"Resolved","value":"2025-12-10T15:10:00Z","short":true},"##
+                        + ##"{"title":"Threshold","value":"100000","short":true},{"title":"Since","value":"2025-12-10T14:02:40.000Z","short":true},"##
+                        + ##"{"title":"Resolved","value":"2025-12-10T15:10:00.000Z","short":true},"##
                         + ##"{"title":"severity","value":"page","short":true},{"title":"ID","value":"147ce63c50ff0576","short":true}]}]}"##),
         PayloadCase(label: "discord firing", config: #"{"type": "discord", "url": "https://discord.com/api/webhooks/1/abc"}"#,
                     notification: ChannelFixtures.firing, url: "https://discord.com/api/webhooks/1/abc", headers: json,
@@ -65,7 +65,7 @@ private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no lon
                         + #"{"type":"TextBlock","text":"[FIRING] btc-above-100k","weight":"Bolder","size":"Medium","color":"Attention","wrap":true},"#
                         + #"{"type":"TextBlock","text":"BTC is 100500 USD, above 100000","wrap":true},{"type":"FactSet","facts":["#
                         + #"{"title":"Metric","value":"btc.usd"},{"title":"Value","value":"100500"},{"title":"Threshold","value":"100000"},"#
-                        + #"{"title":"Since","value":"2025-12-10T14:02:40Z"},{"title":"severity","value":"page"},"#
+                        + #"{"title":"Since","value":"2025-12-10T14:02:40.000Z"},{"title":"severity","value":"page"},"#
                         + #"{"title":"ID","value":"900d6ef1ffc49baf"}]}],"msteams":{"width":"Full"}}}]}"#),
         PayloadCase(label: "teams resolved", config: #"{"type": "teams", "url": "https://prod.westeurope.logic.azure.com/workflows/x"}"#,
                     notification: ChannelFixtures.resolved, url: "https://prod.westeurope.logic.azure.com/workflows/x", headers: json,
@@ -74,7 +74,7 @@ private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no lon
                         + #"{"type":"TextBlock","text":"[RESOLVED] btc-above-100k","weight":"Bolder","size":"Medium","color":"Good","wrap":true},"#
                         + #"{"type":"TextBlock","text":"BTC is 99400 USD, no longer above 100000","wrap":true},{"type":"FactSet","facts":["#
                         + #"{"title":"Metric","value":"btc.usd"},{"title":"Value","value":"99400"},{"title":"Threshold","value":"100000"},"#
-                        + #"{"title":"Since","value":"2025-12-10T14:02:40Z"},{"title":"Resolved","value":"2025-12-10T15:10:00Z"},"#
+                        + #"{"title":"Since","value":"2025-12-10T14:02:40.000Z"},{"title":"Resolved","value":"2025-12-10T15:10:00.000Z"},"#
                         + #"{"title":"severity","value":"page"},{"title":"ID","value":"147ce63c50ff0576"}]}],"msteams":{"width":"Full"}}}]}"#),
         PayloadCase(label: "telegram firing (default base, numeric chat)",
                     config: #"{"type": "telegram", "token": "123456:ABC-def_9", "chat_id": -1001234567890}"#,
@@ -96,11 +96,11 @@ private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no lon
                     body: "BTC is 99400 USD, no longer above 100000"),
         PayloadCase(label: "alertmanager firing", config: #"{"type": "alertmanager", "url": "http://am.example:9093/"}"#,
                     notification: ChannelFixtures.firing, url: "http://am.example:9093/api/v2/alerts", headers: json,
-                    body: #"[{"labels":\#(labels),"annotations":\#(firingAnnotations),"startsAt":"2025-12-10T14:02:40Z"}]"#),
+                    body: #"[{"labels":\#(labels),"annotations":\#(firingAnnotations),"startsAt":"2025-12-10T14:02:40.000Z"}]"#),
         PayloadCase(label: "alertmanager resolved", config: #"{"type": "alertmanager", "url": "http://am.example:9093"}"#,
                     notification: ChannelFixtures.resolved, url: "http://am.example:9093/api/v2/alerts", headers: json,
-                    body: #"[{"labels":\#(labels),"annotations":\#(resolvedAnnotations),"startsAt":"2025-12-10T14:02:40Z","#
-                        + #""endsAt":"2025-12-10T15:10:00Z"}]"#),
+                    body: #"[{"labels":\#(labels),"annotations":\#(resolvedAnnotations),"startsAt":"2025-12-10T14:02:40.000Z","#
+                        + #""endsAt":"2025-12-10T15:10:00.000Z"}]"#),
     ]
 
     @Test(arguments: cases)

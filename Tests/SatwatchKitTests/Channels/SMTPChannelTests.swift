@@ -76,8 +76,8 @@ import SatwatchTestSupport
             "",
             "BTC is 99400 USD, no longer above 100000",
             "",
-            "Metric: btc.usd", "Value: 99400", "Threshold: 100000", "Since: 2025-12-10T14:02:40Z",
-            "Resolved: 2025-12-10T15:10:00Z", "severity: page", "ID: 147ce63c50ff0576",
+            "Metric: btc.usd", "Value: 99400", "Threshold: 100000", "Since: 2025-12-10T14:02:40.000Z",
+            "Resolved: 2025-12-10T15:10:00.000Z", "severity: page", "ID: 147ce63c50ff0576",
             "",
         ].joined(separator: "\r\n"))
     }
@@ -96,7 +96,7 @@ import SatwatchTestSupport
         #expect(received.header("Date") == "Wed, 10 Dec 2025 14:02:40 +0000")
         // The body went quoted-printable (non-ASCII); Python decodes it and keeps the CRLFs.
         #expect(received.body.replacingOccurrences(of: "\r\n", with: "\n") == "Prix: 100 500 € ✓\n\nMetric: btc.usd\nValue: 100500\n"
-            + "Threshold: 100000\nSince: 2025-12-10T14:02:40Z\nseverity: page\nID: \(notification.id)\n")
+            + "Threshold: 100000\nSince: 2025-12-10T14:02:40.000Z\nseverity: page\nID: \(notification.id)\n")
         #expect(received.defects == [])
         #expect(!received.tls)
     }

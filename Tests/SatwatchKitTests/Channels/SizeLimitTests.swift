@@ -6,7 +6,7 @@ import Testing
 /// inside a character, and never exceed the service's limit.
 @Suite struct SizeLimitTests {
     static let prefix = "[FIRING] btc-above-100k: "
-    static let suffix = "\nbtc.usd 100500 (threshold 100000), since 2025-12-10T14:02:40Z"
+    static let suffix = "\nbtc.usd 100500 (threshold 100000), since 2025-12-10T14:02:40.000Z"
 
     @Test func discordContentIsCutTo2000UTF16Units() throws {
         let channel = try ChannelConfigProbe.http(#"{"type": "discord", "url": "http://127.0.0.1:1/x"}"#)

@@ -73,8 +73,8 @@ import SatwatchTestSupport
                                                     "--input", input.path], io: captured.io)
         #expect(status == 0)
         #expect(try Self.lines(captured).map { "\($0["at"] as! String) \($0["status"] as! String)" } == [
-            "2025-12-10T14:00:00Z firing", "2025-12-10T14:10:00Z firing", "2025-12-10T14:20:00Z firing",
-            "2025-12-10T14:25:00Z resolved",
+            "2025-12-10T14:00:00.000Z firing", "2025-12-10T14:10:00.000Z firing", "2025-12-10T14:20:00.000Z firing",
+            "2025-12-10T14:25:00.000Z resolved",
         ])
     }
 

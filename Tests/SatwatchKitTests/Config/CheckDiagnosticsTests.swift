@@ -41,11 +41,13 @@ import SatwatchTestSupport
         #expect(captured.out.isEmpty)
     }
 
-    @Test func anUnreadableConfigSaysWhyWithoutAPosition() async throws {
+    /// A folder where the config belongs is refused before it is read, at its start as `check`
+    /// shows every problem in a file.
+    @Test func aFolderAsConfigIsRefusedAtItsStart() async throws {
         let folder = try TestPaths.temporaryFolder()
         let captured = CapturedIO()
         #expect(await SatwatchCommandLine.run(["check", "-c", folder.path], io: captured.io) == 1)
-        #expect(captured.err.first == "\(folder.path): cannot read: Is a directory")
+        #expect(captured.err.first == "\(folder.path):1:1: not a regular file (a directory)")
     }
 
     @Test func shippedExampleConfigIsValid() async {

@@ -69,9 +69,13 @@ import SatwatchTestSupport
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let missing = folder.appendingPathComponent("none.env").path
-        #expect(EnvironmentFile.load(missing) == .failure(.unreadable(path: missing, errno: ENOENT)))
-        #expect(EnvironmentFile.Failure.unreadable(path: missing, errno: ENOENT).lines
+        #expect(EnvironmentFile.load(missing) == .failure(.unreadable(path: missing, .system(ENOENT))))
+        #expect(EnvironmentFile.Failure.unreadable(path: missing, .system(ENOENT)).lines
             == ["cannot read env file \(missing): No such file or directory (ENOENT)"])
-        #expect(EnvironmentFile.load(folder.path) == .failure(.unreadable(path: folder.path, errno: EISDIR)))
+        #expect(EnvironmentFile.load(folder.path) == .failure(.unreadable(path: folder.path, .notARegularFile(kind: "a directory"))))
+        let device = EnvironmentFile.load("/dev/zero")
+        #expect(device == .failure(.unreadable(path: "/dev/zero", .notARegularFile(kind: "a character device"))))
+        #expect(EnvironmentFile.Failure.unreadable(path: "/dev/zero", .notARegularFile(kind: "a character device")).lines
+            == ["cannot read env file /dev/zero: not a regular file (a character device)"])
     }
 }

@@ -64,12 +64,14 @@ import Testing
         #expect(decoder.decode(#"{"mempool-blocks": "# + Self.ones + "}", at: Fixtures.time()) == .liveness)
     }
 
-    /// A huge but finite number is a value like any other: it does not break the frame.
-    @Test func largeFiniteNumbersDecode() {
+    /// A huge but finite number parses, and is then outside any metric's plausible domain: the
+    /// field is rejected (and counted), the frame's other fields still count.
+    @Test func largeFiniteNumbersAreRejectedFieldsNotBrokenFrames() {
         var decoder = MempoolDecoder()
-        let samples = decoder.decode(#"{"vBytesPerSecond": 1e308, "block": {"height": 12393906104898154338}}"#,
-                                     at: Fixtures.time()).samples
-        #expect(samples?.map(\.value) == [1e308, 12_393_906_104_898_154_496])  // the nearest Double
+        let samples = decoder.decode(#"{"vBytesPerSecond": 1e308, "block": {"height": 12393906104898154338}, "#
+                                     + #""mempoolInfo": {"bytes": 2000, "size": 3}}"#, at: Fixtures.time()).samples
+        #expect(samples?.map(\.metric) == ["mempool.count", "mempool.vsize"])
+        #expect(decoder.rejectedFields == 2)
     }
 
     /// Each feed's decoder with its default settings (BTC-USD on Coinbase, BTC/USD on Kraken).

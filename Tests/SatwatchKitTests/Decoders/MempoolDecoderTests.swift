@@ -32,6 +32,13 @@ import Testing
          ["fee.half_hour", "fee.hour", "fee.economy"], 2),
         (#"{"conversions":{"USD":"92411","EUR":0,"GBP":69431}, "vBytesPerSecond": null}"#, ["btc.gbp"], 3),
         (#"{"blocks": [{"height":5},{"id":"x"},{"height":-3}], "mempoolInfo": 4}"#, ["block.height"], 3),
+        // Values no feed can mean: a height of 1e300 or 927700.5, 1.5 transactions, a fee of
+        // more than a bitcoin a vbyte.
+        (#"{"blocks": [{"height":927700},{"height":1e300},{"height":927701.5}]}"#, ["block.height"], 2),
+        (#"{"mempoolInfo": {"bytes":2000,"size":1.5}, "da": {"difficultyChange":1e300,"remainingBlocks":3.5}}"#,
+         ["mempool.vsize"], 3),
+        (#"{"fees":{"fastestFee":1e9,"halfHourFee":2,"hourFee":1,"economyFee":0.5,"minimumFee":0.1}}"#,
+         ["fee.half_hour", "fee.hour", "fee.economy", "fee.minimum"], 1),
     ])
     func badFieldIsDroppedAlone(frame: String, metrics: [String], rejected: Int) {
         var decoder = MempoolDecoder()
@@ -45,6 +52,9 @@ import Testing
         (#"{"fees": 3}"#, SkipReason.unexpectedShape),
         (#"{"fees": {"fastestFee":"x"}, "mempool-blocks": []}"#, .unexpectedShape),
         (#"{"vBytesPerSecond": -5}"#, .invalidValue),
+        (#"{"block": {"height":1e300}}"#, .invalidValue),
+        (#"{"block": {"height":927700.5}}"#, .invalidValue),
+        (#"{"mempoolInfo": {"bytes":2.5,"size":1.5}, "vBytesPerSecond": 1e300}"#, .invalidValue),
         (#"{"block": {"id":"00"}}"#, .unexpectedShape),
         (#"{"conversions": [92411]}"#, .unexpectedShape),
         (#"{"blocks": {"height": 1}}"#, .unexpectedShape),

@@ -55,6 +55,6 @@ import Testing
     @Test func debugLine() {
         let explanation = RuleExplanation(rule: "hot", reason: .forNotElapsed(firesAt: Self.at(30)), observed: 101.5, at: Self.at(0))
         #expect(LogLine.logfmt([("msg", explanation.message)] + explanation.fields.pairs)
-            == #"msg="rule pending: condition met, for not elapsed" rule=hot value=101.5 fires_at=1970-01-01T00:00:30Z"#)
+            == #"msg="rule pending: condition met, for not elapsed" rule=hot value=101.5 fires_at=1970-01-01T00:00:30.000Z"#)
     }
 }

@@ -8,7 +8,9 @@ import Testing
     /// Parts of `hook` a receiver may echo on their own.
     static let hookParts = [hook, "pw-1234", "user:pw-1234", "/hooks/T0123ABCD/B0123ABCD/xoxbSecretToken42?token=q7Token0123&v=2",
                             "/hooks/T0123ABCD/B0123ABCD/xoxbSecretToken42", "token=q7Token0123&v=2", "T0123ABCD", "B0123ABCD",
-                            "xoxbSecretToken42", "q7Token0123", "token%3Dq7Token0123%26v%3D2", "user%3Apw-1234"]
+                            "xoxbSecretToken42", "q7Token0123", "token%3Dq7Token0123%26v%3D2", "user%3Apw-1234",
+                            // An echoed `Authorization: Basic` header, and the password alone in base64.
+                            "dXNlcjpwdy0xMjM0", "cHctMTIzNA=="]
 
     @Test(arguments: [
         (#"{"type": "webhook", "url": "\#(hook)"}"#, "webhook hooks.example.com:8443", hookParts),

@@ -24,6 +24,26 @@ import Testing
         // Escaped in JSON or HTML error pages.
         (["/hooks/abc"], #"{"error":"no route \/hooks\/abc"}"#, #"{"error":"no route ***"}"#),
         (["a=1&b=2"], "<p>Cannot GET /x?a=1&amp;b=2</p>", "<p>Cannot GET /x?***</p>"),
+        // JSON-escaped by encoders with other defaults: quotes and backslashes, non-ASCII as
+        // \u escapes (Python), `&` `<` `>` as \u escapes (Go), in either hex case.
+        (["pa\"ss\\wd"], #"{"error":"bad pa\"ss\\wd"}"#, #"{"error":"bad ***"}"#),
+        (["pässwörd"], #"{"error":"bad p\u00e4ssw\u00f6rd"}"#, #"{"error":"bad ***"}"#),
+        (["pässwörd"], #"{"error":"bad p\u00E4ssw\u00F6rd"}"#, #"{"error":"bad ***"}"#),
+        (["a=1&b=2"], #"{"error":"no route /x?a=1\u0026b=2"}"#, #"{"error":"no route /x?***"}"#),
+        // An echoed `Authorization: Basic` header: `user:password` in base64, the password as
+        // curl sends it (percent-decoded) or as written, and the password alone.
+        (["user:p%40ss"], "Authorization: Basic dXNlcjpwQHNz", "Authorization: Basic ***"),
+        (["user:p%40ss"], "Authorization: Basic dXNlcjpwJTQwc3M=", "Authorization: Basic ***"),
+        (["p%40ss"], "key cEBzcw== refused", "key *** refused"),
+        (["p%40ss"], "key cEBzcw refused", "key *** refused"),
+        (["p%40ss"], "key cCU0MHNz refused", "key *** refused"),
+        // Padded or not, standard or URL-safe alphabet; inside a longer encoded run (the
+        // character shared with what follows stays, it holds two bits of the secret at most).
+        (["user:pass1"], "Basic dXNlcjpwYXNzMQ==", "Basic ***"),
+        (["user:pass1"], "Basic dXNlcjpwYXNzMQ", "Basic ***"),
+        (["key?>~1"], "got a2V5Pz5-MQ", "got ***"),
+        (["a>?~~b"], "got YT4/fn5i and YT4_fn5i", "got *** and ***"),
+        (["user:pass1"], "QmFzaWMg dXNlcjpwYXNzMTIz", "QmFzaWMg ***TIz"),
         // Shorter than three characters: never hidden, it would destroy the text.
         (["ab", "x"], "about x", "about x"),
         ([], "nothing to hide", "nothing to hide"),

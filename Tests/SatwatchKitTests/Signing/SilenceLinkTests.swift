@@ -23,6 +23,33 @@ import Testing
         #expect(Self.query.allSatisfy(allowed.contains))
     }
 
+    /// A link names the one silence it makes: the same id every time it is followed, another for
+    /// any other rule, duration or expiry; eight hex digits like every silence id.
+    @Test func aLinkHasOneSilenceID() throws {
+        let id = Self.link.silenceID
+        #expect(id.count == 8 && id.allSatisfy(\.isHexDigit) && id == id.lowercased())
+        #expect(try SilenceLink.verified(query: Self.query, key: Self.key, now: Self.now).silenceID == id)
+        let others = [SilenceLink(rule: "other", duration: .hours(1), expires: Self.link.expires),
+                      SilenceLink(rule: Self.link.rule, duration: .hours(2), expires: Self.link.expires),
+                      SilenceLink(rule: Self.link.rule, duration: .hours(1), expires: Self.link.expires + .seconds(1))]
+        #expect(Set(others.map(\.silenceID) + [id]).count == 4)
+    }
+
+    /// `addOnce` stores a silence the first time and gives the stored one back after that.
+    @Test func addOnceKeepsTheFirst() throws {
+        let directory = try StateTestDirectory()
+        let store = try StateStore.open(path: directory.path("state.db"))
+        let first = Silence(id: Self.link.silenceID, matchers: [.rule("r")], startsAt: Self.now, endsAt: Self.now + .hours(1),
+                            comment: "c", author: "link", createdAt: Self.now)
+        #expect(try store.addOnce(first) == (first, true))
+        var later = first
+        later.startsAt = Self.now + .minutes(5)
+        later.endsAt = later.startsAt + .hours(1)
+        let again = try store.addOnce(later)
+        #expect(again.silence == first && !again.added)
+        #expect(try store.silences(endingAfter: nil) == [first])
+    }
+
     @Test func fieldsMayComeInAnyOrderAndAsFormsSpellThem() throws {
         let parts = Self.query.split(separator: "&")
         let reordered = [parts[3], parts[1], parts[0], parts[2]].joined(separator: "&")

@@ -21,6 +21,59 @@ import Testing
         withExtendedLifetime(held) {}
     }
 
+    /// Any path to the same file is the same claim: a symbolic link and a hard link have their
+    /// own `.lock` beside them, and are refused all the same, naming the holder.
+    @Test func aClaimThroughAnotherPathToTheFileFails() throws {
+        let directory = try StateTestDirectory()
+        let state = directory.path("state.db")
+        let held = try StateFileLock.acquire(statePath: state)
+        try FileManager.default.createDirectory(atPath: directory.path("elsewhere"), withIntermediateDirectories: true)
+        let symbolic = directory.path("elsewhere/symbolic.db"), hard = directory.path("elsewhere/hard.db")
+        try FileManager.default.createSymbolicLink(atPath: symbolic, withDestinationPath: state)
+        #expect(link(state, hard) == 0)
+        for other in [symbolic, hard] {
+            let error = try #require(throws: StateFileLockError.self) { try StateFileLock.acquire(statePath: other) }
+            #expect(error == .inUse(statePath: other, pid: getpid()))
+            #expect(error.description == "state file \(other) is in use by pid \(getpid())")
+        }
+        // The refused claims left nothing held: once the first is given up, a link can claim.
+        withExtendedLifetime(held) {}
+        _ = consume held
+        let next = try StateFileLock.acquire(statePath: hard)
+        withExtendedLifetime(next) {}
+    }
+
+    /// The state file a claim creates is private (it will hold the link-signing key).
+    @Test func theStateFileAndTheLockFileAreCreatedPrivate() throws {
+        let directory = try StateTestDirectory()
+        let state = directory.path("state.db")
+        let held = try StateFileLock.acquire(statePath: state)
+        for path in [state, StateFileLock.lockPath(for: state)] {
+            #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600, "\(path)")
+        }
+        withExtendedLifetime(held) {}
+    }
+
+    @Test(arguments: [
+        // The holder's line, among others (a record lock on the same file, a waiter, other files).
+        ("1: POSIX  ADVISORY  WRITE 11 fe:00:1234 0 EOF\n2: FLOCK  ADVISORY  WRITE 4242 fe:00:1234 0 EOF\n"
+         + "2: -> FLOCK  ADVISORY  WRITE 77 fe:00:1234 0 EOF\n3: FLOCK  ADVISORY  WRITE 9 fe:00:99 0 EOF", 4242 as Int32?),
+        ("1: FLOCK  ADVISORY  WRITE 4242 fe:01:1234 0 EOF", nil),
+        ("1: FLOCK  ADVISORY  WRITE 4242 103:02:1234 0 EOF", nil),
+        ("1: FLOCK  ADVISORY  WRITE -1 fe:00:1234 0 EOF", nil),
+        ("", nil),
+    ])
+    func procLocksNamesTheFlockHolder(_ text: String, _ pid: Int32?) {
+        // fe:00 is device 0xfe00 (major 0xfe, minor 0), as `stat` gives it.
+        #expect(ProcLocks.flockHolder(in: text, device: 0xFE00, inode: 1234) == pid)
+    }
+
+    @Test func largeDeviceNumbersSplitAsGlibcDoes() {
+        // makedev(0x103, 0x12345): major's high bits and minor's high bits live above bit 12.
+        let device: UInt64 = (0x12345 & 0xFF) | ((0x103 & 0xFFF) << 8) | ((0x12345 & ~UInt64(0xFF)) << 12)
+        #expect(ProcLocks.split(device) == (0x103, 0x12345))
+    }
+
     @Test func theClaimOutlivesOtherDescriptorsOnTheFiles() throws {
         let directory = try StateTestDirectory()
         let state = directory.path("state.db")
@@ -57,7 +110,9 @@ import Testing
         let status = await Daemon.run(configPath: folder.appendingPathComponent("satwatch.json").path, io: captured.io)
         #expect(status == 1)
         #expect(captured.err == ["state file \(state) is in use by pid \(getpid())"])
-        #expect(!FileManager.default.fileExists(atPath: state))
+        // The holder's claim made the file (empty, as a store finds a new one); the refused run
+        // wrote nothing to it.
+        #expect(try FileManager.default.attributesOfItem(atPath: state)[.size] as? Int == 0)
         withExtendedLifetime(held) {}
     }
 }

@@ -34,10 +34,19 @@ import Testing
         #expect(Timestamp(rfc3339: text) == nil)
     }
 
-    @Test(arguments: [(1_765_375_320_000, "2025-12-10T14:02:00Z"), (1_765_375_456_400, "2025-12-10T14:04:16.400Z"),
+    @Test(arguments: [(1_765_375_320_000, "2025-12-10T14:02:00.000Z"), (1_765_375_456_400, "2025-12-10T14:04:16.400Z"),
                       (-1, "1969-12-31T23:59:59.999Z")] as [(Int64, String)])
     func rfc3339Formatting(_ milliseconds: Int64, _ text: String) {
         #expect(Timestamp(milliseconds: milliseconds).rfc3339 == text)
+    }
+
+    /// Every time is written at one width, so text order is time order: a whole second sorts
+    /// before the same second and a bit (`…:16Z` sorted after `…:16.400Z`).
+    @Test func textOrderIsTimeOrder() {
+        let times: [Int64] = [1_765_375_456_000, 1_765_375_456_400, 1_765_375_456_999, 1_765_375_457_000, 1_765_375_457_001]
+        let texts = times.map { Timestamp(milliseconds: $0).rfc3339 }
+        #expect(texts == texts.sorted())
+        #expect(Set(texts.map(\.utf8.count)) == [24])
     }
 
     @Test(arguments: [(100000.0, "100000"), (92284.61, "92284.61"), (1.632577087050128, "1.6325771"),

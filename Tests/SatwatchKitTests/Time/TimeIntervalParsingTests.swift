@@ -97,13 +97,37 @@ import Testing
         (#"["night"]"#, ["night"], [String]()),
         (#"["nigth", "off"]"#, nil, [#"1:8: unknown time interval "nigth" (did you mean "night"?)"#]),
         (#"["weekend"]"#, nil, [#"1:8: unknown time interval "weekend" (time_intervals has: night, off)"#]),
+        // Defined with a problem, reported where it is defined: no second error here.
+        (#"["night", "broken"]"#, nil, [String]()),
         (#""night""#, nil, [#"1:7: expected an array of time interval names, found a string"#]),
     ] as [(String, [String]?, [String])])
     func checksIntervalNames(_ value: String, _ names: [String]?, _ problems: [String]) throws {
-        let known: [String: [TimeInterval]] = ["night": [TimeInterval()], "off": [TimeInterval()]]
+        let known = KnownTimeIntervals(valid: ["night": [TimeInterval()], "off": [TimeInterval()]], broken: ["broken"])
         let log = DiagnosticLog()
         var object = try #require(ConfigObject(try JSONParser.parse("{\"m\": \(value)}"), path: "t", log: log))
         #expect(object.timeIntervalNames("m", known: known) == names)
         #expect(log.diagnostics.map { "\($0.line):\($0.column): \($0.message)" } == problems)
     }
+
+    /// Without the zoneinfo folder (no tzdata package), a location says so once, with what to
+    /// install; the rule and channel naming that interval add nothing.
+    @Test func aMissingZoneinfoFolderSaysToInstallTzdataOnce() throws {
+        let text = """
+            {"time_intervals": {"night": [{"times": [{"start_time": "22:00", "end_time": "07:00"}], "location": "Europe/Berlin"}]},
+             "channels": {"c": {"mute_during": ["night"]}}}
+            """
+        let log = DiagnosticLog()
+        var file = try #require(ConfigObject(try JSONParser.parse(text), path: "t.json", log: log))
+        let parsed = file.timeIntervals(zoneRoot: "/nonexistent/zoneinfo")
+        let known = try #require(parsed)
+        #expect(known.valid.isEmpty && known.broken == ["night"])
+        let channelsObject = file.object("channels")
+        var channels = try #require(channelsObject)
+        let channelObject = channels.object("c")
+        var channel = try #require(channelObject)
+        #expect(channel.quietHours(known: known) == TimeIntervalSchedule(muteDuring: [], activeDuring: []))
+        #expect(log.diagnostics.map { "\($0.line):\($0.column): \($0.message)" } == [
+            #"1:101: unknown location "Europe/Berlin": there is no time zone data (/nonexistent/zoneinfo is missing; install the tzdata package)"#])
+    }
+
 }

@@ -11,7 +11,7 @@ struct TimeIntervalProbe {
     init(_ text: String, zoneRoot: String = "/usr/share/zoneinfo") throws {
         let log = DiagnosticLog()
         var file = try #require(ConfigObject(try JSONParser.parse(text), path: "t.json", log: log))
-        intervals = file.timeIntervals(zoneRoot: zoneRoot) ?? [:]
+        intervals = file.timeIntervals(zoneRoot: zoneRoot)?.valid ?? [:]
         file.finish()
         problems = log.diagnostics.map { "\($0.line):\($0.column): \($0.message)" }
     }

@@ -51,6 +51,23 @@ import SatwatchTestSupport
         }
     }
 
+    /// A zone file is read only when it is a regular file of at most 256 KiB: a device or a FIFO
+    /// where the zone should be never ends (or never starts) being read.
+    @Test func devicesFIFOsAndHugeFilesAreNotZones() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appendingPathComponent("Fifo").path, 0o600) == 0)
+        try Data(count: (256 << 10) + 1).write(to: folder.appendingPathComponent("Huge"))
+        let cases = [("zero", "/dev", "not a regular file (a character device)"),
+                     ("Fifo", folder.path, "not a regular file (a FIFO)"),
+                     ("Huge", folder.path, "larger than 256 KiB, the limit for a time zone file")]
+        for (name, root, message) in cases {
+            #expect(throws: TimeZoneError(kind: .unreadable, path: root + "/" + name, message: message)) {
+                try TimeZoneRules.load(named: name, root: root)
+            }
+        }
+    }
+
     /// A file that opens but cannot be read (reading /proc/self/mem at address 0 fails with
     /// EIO, even for root, where a permission test would pass vacuously).
     @Test func unreadableFilesSayWhy() {

@@ -6,7 +6,9 @@ struct AlertmanagerAlert: Sendable, Equatable {
     let labels: [Label]
     /// `summary` (the rendered message), `threshold`, `value`, `values`, `silence_url`; sorted by name.
     let annotations: [Label]
-    /// Alertmanager's zero time: what a firing alert's `endsAt` holds in webhook payloads.
+    /// Alertmanager's zero time: what a firing alert's `endsAt` holds in webhook payloads,
+    /// written exactly as Alertmanager writes it (receivers compare it as text). It is not a
+    /// time of ours, so it keeps Go's spelling rather than our milliseconds.
     static let zeroTime = "0001-01-01T00:00:00Z"
 
     init(_ notification: Notification, extras: NotificationExtras = NotificationExtras()) {

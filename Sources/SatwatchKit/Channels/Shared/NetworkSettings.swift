@@ -23,7 +23,7 @@ struct NetworkSettings: Sendable, Equatable {
                 settings.report("timeout", "\"timeout\" must be between \(timeoutRange.lowerBound.text) and \(timeoutRange.upperBound.text)")
             }
         }
-        if let caFile = settings.string("ca_file") {
+        if let caFile = settings.string("ca_file", length: .path) {
             network.caFile = ConfigLoader.checkedFile(caFile, key: "ca_file", &settings, paths: context.paths)
         }
         return network

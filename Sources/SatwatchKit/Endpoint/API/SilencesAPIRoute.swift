@@ -37,10 +37,16 @@ struct SilencesAPIRoute: EndpointRoute {
             return EndpointPages.problem(415, "send the silence as application/json")
         }
         let body: JSONNode
-        do { body = try JSONParser.parse(request.bodyText) } catch {
+        // The bytes as sent: decoding them to a String first would turn invalid UTF-8 into
+        // U+FFFD, which the parser could no longer refuse.
+        do { body = try JSONParser.parse(request.body) } catch {
             return EndpointPages.problem(400, "invalid JSON: \(error.description)")
         }
-        guard body.members != nil else { return EndpointPages.problem(422, "expected a JSON object") }
+        guard let members = body.members else { return EndpointPages.problem(422, "expected a JSON object") }
+        if let unknown = members.first(where: { !Self.keys.contains($0.key) }) {
+            return EndpointPages.problem(400, "unknown key \"\(unknown.key)\""
+                + EditDistance.hintOrList(for: unknown.key, among: Self.keys, label: "expected"))
+        }
         let silence: Silence
         do {
             silence = try SilenceRequest(rules: try Self.strings(body["rule"], "rule"), matches: try Self.matches(body["match"]),
@@ -55,6 +61,10 @@ struct SilencesAPIRoute: EndpointRoute {
             return EndpointPages.json(SilenceText.json(silence, now: now), status: 201)
         }
     }
+
+    /// What a silence is made of; any other key is a mistake the sender should hear about
+    /// (`"comments"` silently dropped, `"untill"` making a silence without an end).
+    static let keys = ["rule", "match", "for", "until", "comment", "author"]
 
     /// `body` run on the state file; 503 when it fails.
     private func onStore(_ pages: EndpointPages, _ body: (StateStore) throws -> HTTPServerResponse) -> HTTPServerResponse {

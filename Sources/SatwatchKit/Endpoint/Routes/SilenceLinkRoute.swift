@@ -22,14 +22,32 @@ struct SilenceLinkRoute: EndpointRoute {
             return SilenceFormRoute.page(503, "The state file is unavailable: \(pages.redactor.redact("\(error)"))")
         }
         guard request.method == "POST" else { return Self.confirmation(link, query: query) }
-        let silence = Silence(id: Silence.newID(), matchers: [.rule(link.rule)], startsAt: now,
+        // The link's own id: a second use (a double click, a link shared in a channel) finds the
+        // silence the first one made instead of adding another.
+        let silence = Silence(id: link.silenceID, matchers: [.rule(link.rule)], startsAt: now,
                               endsAt: now + link.duration, comment: "from a notification's link", author: "link", createdAt: now)
+        let stored: (silence: Silence, added: Bool)
         do {
-            try pages.store.use { try $0.add(silence) }
+            stored = try pages.store.use { store in
+                let found = try store.addOnce(silence)
+                // Another silence that happens to have the same eight hex digits: not this link's.
+                guard !found.added, found.silence.author != silence.author || found.silence.matchers != silence.matchers else { return found }
+                var another = silence
+                another.id = Silence.newID()
+                try store.add(another)
+                return (another, true)
+            }
         } catch {
             return SilenceFormRoute.page(503, "The state file refused the silence: \(pages.redactor.redact("\(error)"))")
         }
-        return SilenceFormRoute.page(200, "Silenced \(link.rule) until \(silence.endsAt.rfc3339) (silence \(silence.id)).")
+        let made = stored.silence
+        if stored.added {
+            return SilenceFormRoute.page(200, "Silenced \(link.rule) until \(made.endsAt.rfc3339) (silence \(made.id)).")
+        }
+        if made.endsAt > now {
+            return SilenceFormRoute.page(200, "This link was used already: \(link.rule) is silenced until \(made.endsAt.rfc3339) (silence \(made.id)).")
+        }
+        return SilenceFormRoute.page(200, "This link was used already: its silence \(made.id) of \(link.rule) ended at \(made.endsAt.rfc3339).")
     }
 
     /// The page that asks before silencing.

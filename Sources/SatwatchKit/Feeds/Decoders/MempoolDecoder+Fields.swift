@@ -11,7 +11,7 @@ extension MempoolDecoder {
     static func fees(_ node: JSONNode, into batch: inout SampleBatch) {
         guard node.members != nil else { return batch.reject(.unexpectedShape) }
         for field in feeFields {
-            batch.add(field.metric, number: node[field.key], domain: .nonNegative)
+            batch.add(field.metric, number: node[field.key], domain: .feeRate)
         }
     }
 
@@ -36,8 +36,8 @@ extension MempoolDecoder {
 
     static func mempoolInfo(_ node: JSONNode, into batch: inout SampleBatch) {
         guard node.members != nil else { return batch.reject(.unexpectedShape) }
-        batch.add("mempool.count", number: node["size"], domain: .nonNegative)
-        batch.add("mempool.vsize", number: node["bytes"], domain: .nonNegative)
+        batch.add("mempool.count", number: node["size"], domain: .count)
+        batch.add("mempool.vsize", number: node["bytes"], domain: .count)
     }
 
     /// The recent blocks, oldest first on the wire; the tip is the highest height in any order.
@@ -49,7 +49,7 @@ extension MempoolDecoder {
                 batch.reject(.unexpectedShape)
                 continue
             }
-            guard ValueDomain.nonNegative.admits(height) else {
+            guard ValueDomain.blockHeight.admits(height) else {
                 batch.reject(.invalidValue)
                 continue
             }
@@ -62,7 +62,7 @@ extension MempoolDecoder {
     static func difficulty(_ node: JSONNode, into batch: inout SampleBatch) {
         guard node.members != nil else { return batch.reject(.unexpectedShape) }
         batch.add("difficulty.change", number: node["difficultyChange"], domain: .any)
-        batch.add("difficulty.remaining_blocks", number: node["remainingBlocks"], domain: .nonNegative)
+        batch.add("difficulty.remaining_blocks", number: node["remainingBlocks"], domain: .count)
     }
 
     /// Three ASCII capital letters, e.g. `USD`.

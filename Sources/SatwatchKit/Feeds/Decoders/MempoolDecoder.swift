@@ -54,7 +54,7 @@ public struct MempoolDecoder: FrameDecoder {
             case "vBytesPerSecond":
                 batch.add("mempool.vbytes_per_second", number: member.node, domain: .nonNegative)
             case "blocks": Self.blocks(member.node, into: &batch)
-            case "block": batch.add("block.height", number: member.node["height"], domain: .nonNegative)
+            case "block": batch.add("block.height", number: member.node["height"], domain: .blockHeight)
             case "da": Self.difficulty(member.node, into: &batch)
             case "currentHashrate": Self.hashrate(member.node, into: &batch)
             case "currentDifficulty": batch.add("difficulty", number: member.node, domain: .positive)

@@ -39,8 +39,11 @@ public enum RecordingReader {
     /// The file's lines, split on `\n` bytes only: frames may hold U+0085 or U+2028, which
     /// "universal newline" splitting would break apart.
     static func lines(of path: String) throws(Failure) -> [String] {
-        guard let data = FileBytes.read(path) else {
-            throw Failure(message: "\(path): cannot read file")
+        let data: [UInt8]
+        switch FileBytes.read(path, limit: .recording) {
+        case .success(let read): data = read
+        case .failure(.system): throw Failure(message: "\(path): cannot read file")
+        case .failure(let failure): throw Failure(message: "\(path): \(failure.message)")
         }
         var lines: [String] = []
         var start = data.startIndex

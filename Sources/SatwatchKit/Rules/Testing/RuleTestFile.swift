@@ -13,13 +13,13 @@ public struct RuleTestFile: Sendable {
 
     /// Loads `path` and the rule files it names (relative to it); problems go to `log`.
     public static func load(_ path: String, log: DiagnosticLog) -> RuleTestFile? {
-        guard let file = SourceFile.load(path, into: log),
+        guard let file = SourceFile.load(path, into: log, limit: .ruleTests),
               var root = ConfigObject(file.root, path: path, log: log) else { return nil }
         let resolver = PathResolver(relativeTo: path)
         let before = log.count
         var rules: [Rule] = []
         let derived = root.object("derived").map { ConfigLoader.loadDerived($0, feeds: nil) } ?? []
-        if let paths = root.strings("rules", required: true), let member = root.member("rules") {
+        if let paths = root.strings("rules", required: true, length: .path), let member = root.member("rules") {
             var walker = RuleFileWalker()
             for (text, node) in zip(paths, member.node.array ?? []) where !walker.walk(resolver.resolve(text)) {
                 root.report(at: node.location, "no rule file or folder at \"\(resolver.resolve(text))\"")
@@ -43,7 +43,7 @@ public struct RuleTestFile: Sendable {
     }
 
     private static func parseTest(_ object: inout ConfigObject, ruleNames: Set<String>, derived: Set<String>) -> RuleTestCase? {
-        let name = object.string("name", required: true)
+        let name = object.string("name", required: true, length: .name)
         var samples: [RuleTestCase.TimedSample] = []
         for var item in objects("samples", in: &object) {
             let at = item.span("at", required: true), metric = item.string("metric", required: true)
