@@ -79,14 +79,15 @@ def fill(path, days, per_day, now_ms):
             db.executemany("INSERT INTO outbox (notification_id, channel, state, attempts, next_attempt_at, created_at, updated_at)"
                            " VALUES (?, ?, 'sent', 1, ?, ?, ?)", [(nid, channel, at, at, at + 1000) for channel in ("hook", "mail")])
     # As written by a build before incremental vacuum (schema 2): the worker must convert it. The
-    # worker made the file with the newest schema, so what schemas 4, 5 and 7 add goes, to be added
+    # worker made the file with the newest schema, so what schemas 4, 5, 7 and 8 add goes, to be added
     # again (5 also rebuilds the outbox, which works on either form of it, and drops what 6 added).
     db.execute("DROP TABLE series")
     db.execute("DROP TABLE secret")
     db.execute("DROP TABLE silence")
     db.execute("DROP TABLE daily_close")
     for table, column in (("rule_state", "memory"), ("rule_state", "candle_start"), ("rule_state", "candle_close"),
-                          ("rule_state", "spent"), ("rule_state", "waiting"), ("notification", "observed_values")):
+                          ("rule_state", "spent"), ("rule_state", "waiting"), ("rule_state", "sequence"),
+                          ("notification", "observed_values")):
         db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
     db.execute("PRAGMA user_version = 2")
     db.execute("PRAGMA auto_vacuum = NONE")
