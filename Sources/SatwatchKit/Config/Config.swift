@@ -40,7 +40,7 @@ public struct Config: Sendable {
     var channelDelivery = ChannelDeliverySettings()
 
     /// `state_retention` when the config does not set it: 30 days.
-    public static let defaultStateRetention = TimeSpan.hours(24 * 30)
+    public static let defaultStateRetention = Dispatcher.defaultRetention
 
     /// The feed of `kind`, when enabled.
     public func feed(_ kind: FeedKind) -> FeedConfig? { feeds.first { $0.kind == kind } }

@@ -13,7 +13,7 @@ extension ConfigLoader {
                 object.report(at: member.keyLocation, problem)
                 continue
             }
-            guard let expression = object.expression(member.node, context: context) else { continue }
+            guard let expression = object.expression(member.node, checks: context) else { continue }
             if expression.constant != nil {
                 object.report(at: member.node.location, "derived metric \"\(member.key)\" must read at least one metric")
                 continue

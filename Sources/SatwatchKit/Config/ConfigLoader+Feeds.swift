@@ -41,7 +41,7 @@ extension ConfigLoader {
                 feed.url = url
             }
         }
-        if let caFile = settings.string("ca_file", length: .path) { feed.caFile = checkedFile(caFile, key: "ca_file", &settings, paths: paths) }
+        if let caFile = settings.string("ca_file", length: .path) { feed.caFile = settings.checkedFile(caFile, key: "ca_file", paths: paths) }
         if let spelling = kind.definition.pairSpelling { feed.pairs = pairs(spelling, kind, &settings) ?? feed.pairs }
         kind.definition.readSettings(&settings, into: &feed)
         feed.staleAfter = kind.definition.defaultStaleAfter(feed)
@@ -94,14 +94,5 @@ extension ConfigLoader {
             let text = reason.hasSuffix(": \(url)") ? String(reason.dropLast(url.count + 2)) : reason
             return "feed " + text
         }
-    }
-
-    /// Resolves a file path setting and reports it when no file is there.
-    static func checkedFile(_ path: String, key: String, _ settings: inout ConfigObject, paths: PathResolver) -> String {
-        let resolved = paths.resolve(path)
-        if !FileManager.default.fileExists(atPath: resolved) {
-            settings.report(key, "no such file \"\(resolved)\"")
-        }
-        return resolved
     }
 }

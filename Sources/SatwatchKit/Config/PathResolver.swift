@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Resolves paths written in a file against that file's folder, the way the contract says:
 /// relative paths in the config are relative to the config file, not the working directory.
 public struct PathResolver: Sendable {
@@ -34,5 +36,16 @@ public struct PathResolver: Sendable {
         let joined = parts.joined(separator: "/")
         if path.hasPrefix("/") { return "/" + joined }
         return joined.isEmpty ? "." : joined
+    }
+}
+
+extension ConfigObject {
+    /// Resolves the path `key` holds against the file's folder, reporting it when no file is there.
+    mutating func checkedFile(_ path: String, key: String, paths: PathResolver) -> String {
+        let resolved = paths.resolve(path)
+        if !FileManager.default.fileExists(atPath: resolved) {
+            report(key, "no such file \"\(resolved)\"")
+        }
+        return resolved
     }
 }

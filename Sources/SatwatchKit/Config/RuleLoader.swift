@@ -82,3 +82,13 @@ public enum RuleLoader {
         return rules
     }
 }
+
+extension RuleLoader.Context: MetricChecks {
+    package func metricProblem(_ metric: String, pinned: Bool) -> String? {
+        RuleParser.metricProblem(metric, pinned: pinned, context: self)
+    }
+
+    package func sourceProblem(_ source: String, metric: String) -> String? {
+        RuleParser.sourceProblem(source, metric: metric, context: self)
+    }
+}

@@ -1,8 +1,4 @@
 extension RuleParser {
-    static func checkMetric(_ metric: String, _ object: inout ConfigObject, context: RuleLoader.Context) {
-        if let problem = metricProblem(metric, pinned: object.has("source"), context: context) { object.report("metric", problem) }
-    }
-
     /// What is wrong with a rule reading `metric` (the rule's own, a part's, or one inside an
     /// expression): not in the catalog, or no enabled feed publishes it; nil when fine.
     static func metricProblem(_ metric: String, pinned: Bool, context: RuleLoader.Context) -> String? {
@@ -32,30 +28,23 @@ extension RuleParser {
         return "no enabled feed publishes \"\(metric)\" (\(publishHint(base: base, quote: quote, sources: descriptor.sources, feeds: feeds)))"
     }
 
-    static func checkSource(_ source: String, metric: String, _ object: inout ConfigObject, context: RuleLoader.Context) {
+    /// What is wrong with pinning `metric` to feed `source`: no such feed, one that cannot
+    /// publish it, one not enabled or not configured to; nil when fine.
+    static func sourceProblem(_ source: String, metric: String, context: RuleLoader.Context) -> String? {
         guard let kind = FeedKind(rawValue: source) else {
-            object.report("source", "unknown source \"\(source)\"" + EditDistance.hintOrList(for: source, among: FeedKind.allCases.map(\.rawValue)))
-            return
+            return "unknown source \"\(source)\"" + EditDistance.hintOrList(for: source, among: FeedKind.allCases.map(\.rawValue))
         }
-        guard let descriptor = MetricCatalog.descriptor(for: metric) else { return }
-        guard descriptor.sources.contains(kind) else {
-            object.report("source", "feed \"\(source)\" does not publish \"\(metric)\"")
-            return
-        }
-        guard let feeds = context.feeds else { return }
-        guard let feed = feeds.first(where: { $0.kind == kind }) else {
-            object.report("source", "feed \"\(source)\" is not enabled in the config")
-            return
-        }
-        if !publishes(feed, metric), let (base, quote) = MetricCatalog.price(of: metric), let spelling = kind.definition.pairSpelling {
+        guard let descriptor = MetricCatalog.descriptor(for: metric) else { return nil }
+        guard descriptor.sources.contains(kind) else { return "feed \"\(source)\" does not publish \"\(metric)\"" }
+        guard let feeds = context.feeds else { return nil }
+        guard let feed = feeds.first(where: { $0.kind == kind }) else { return "feed \"\(source)\" is not enabled in the config" }
+        guard !publishes(feed, metric), let (base, quote) = MetricCatalog.price(of: metric) else { return nil }
+        if let spelling = kind.definition.pairSpelling {
             let pair = spelling.spell(base: base, quote: quote)
-            object.report("source", "feed \"\(source)\" is not configured to publish \"\(metric)\" (add \"\(pair)\" to its \"\(spelling.key)\")")
-        } else if !publishes(feed, metric), let (base, quote) = MetricCatalog.price(of: metric) {
-            let missing = kind.definition.missingEntries(base: base, quote: quote, feed)
-            if !missing.isEmpty {
-                object.report("source", "feed \"\(source)\" is not configured to publish \"\(metric)\" (add \(entries(missing, feed: "its")))")
-            }
+            return "feed \"\(source)\" is not configured to publish \"\(metric)\" (add \"\(pair)\" to its \"\(spelling.key)\")"
         }
+        let missing = kind.definition.missingEntries(base: base, quote: quote, feed)
+        return missing.isEmpty ? nil : "feed \"\(source)\" is not configured to publish \"\(metric)\" (add \(entries(missing, feed: "its")))"
     }
 
     static func checkChannels(_ channels: [String], _ object: inout ConfigObject, context: RuleLoader.Context) {

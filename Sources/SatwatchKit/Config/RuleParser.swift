@@ -11,7 +11,7 @@ enum RuleParser {
             object.report("name", name.isEmpty ? "rule name must not be empty" : "rule names starting with \"feed-stale:\" are reserved")
         }
         let (metric, source) = parseMetric(&object, context: context)
-        let condition = ConditionReader.read(&object, ConditionScope(metric: metric, context: context))
+        let condition = ConditionReader.read(&object, ConditionScope(metric: metric, checks: context))
         let holdFor = object.span("for") ?? .zero
         let repeatEvery = object.span("repeat")
         if let repeatEvery, repeatEvery.milliseconds == 0 { object.report("repeat", "\"repeat\" must be longer than 0s") }
@@ -50,9 +50,9 @@ enum RuleParser {
             return (nil, nil)
         }
         let metric = object.string("metric", required: true)
-        if let metric { checkMetric(metric, &object, context: context) }
+        if let metric { object.checkMetric(metric, context) }
         let source = object.string("source")
-        if let source, let metric { checkSource(source, metric: metric, &object, context: context) }
+        if let source, let metric { object.checkSource(source, metric: metric, context) }
         return (metric, source)
     }
 

@@ -20,6 +20,8 @@ public struct Dispatcher: Sendable {
     let policy: RetryPolicy
     /// How long sent and dead entries are kept (`state_retention`).
     let retention: TimeSpan
+    /// `state_retention` when the config says nothing: a month of history.
+    public static let defaultRetention = TimeSpan.hours(24 * 30)
     let logger: Logger
     let clock: @Sendable () -> Timestamp
     let random: @Sendable () -> Double
@@ -35,7 +37,7 @@ public struct Dispatcher: Sendable {
 
     /// Creates a dispatcher over the state file at `statePath`.
     public init(statePath: String, channels: [String: any Channel], policy: RetryPolicy = RetryPolicy(),
-                retention: TimeSpan = Config.defaultStateRetention, logger: Logger,
+                retention: TimeSpan = Dispatcher.defaultRetention, logger: Logger,
                 counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
                 storeHealth: StoreHealthBoard? = nil, gate: DrainGate = DrainGate(), quiet: QuietHours = .none,
                 rates: [String: [RateLimit]] = [:], groups: [String: GroupTiming] = [:],

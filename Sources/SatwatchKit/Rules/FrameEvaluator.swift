@@ -10,6 +10,7 @@ public struct FrameEvaluator: Sendable {
     /// Creates an evaluator for `feeds` over `engine`.
     public init(engine: RuleEngine, feeds: [FeedConfig]) {
         self.engine = engine
+        self.engine.dailySources = FeedKinds.dailySources
         self.decoders = Dictionary(uniqueKeysWithValues: feeds.map { ($0.kind, $0.makeDecoder()) })
     }
 

@@ -22,11 +22,4 @@ extension RuleEngine {
             table.closes[slot] = DailyCloses(restoring: closes, capacity: capacity)
         }
     }
-
-    /// Whether a sample's feed publishes daily values (Coin Metrics' rows are a day old when they
-    /// arrive, stamped with the receive time): those reach daily closes only as the feed's
-    /// history, never as the running close of today.
-    static func closesFromSamples(_ source: String) -> Bool {
-        !FeedKinds.dailySources.contains(source)
-    }
 }

@@ -37,6 +37,10 @@ public struct RuleEngine: Sendable {
     /// earlier (CoinGecko's `last_updated_at`, a minute old beside live feeds) is evaluated at
     /// this time, so rule time never runs backwards.
     var clock = Timestamp.epoch
+    /// The sources whose samples are daily values (Coin Metrics' rows, a day old when they arrive,
+    /// stamped with the receive time): those reach daily closes only as the feed's history, never
+    /// as the running close of today. Set by whoever knows the feeds (`FrameEvaluator`).
+    package var dailySources: Set<String> = []
     /// Rules that have a deadline (pending, firing with `repeat`, an open candle).
     var timed: Set<Int> = []
     /// Per rule, whether its last evaluation could not decide (see `refreshWaiting`).
@@ -118,7 +122,7 @@ public struct RuleEngine: Sendable {
             closeCandles(before: sample.at, on: route.slot, &changes)
             table.update(route.slot, sample.value, from: sample.source)
             table.histories[route.slot]?.record(sample.value, at: sample.at)
-            if table.closes[route.slot] != nil, Self.closesFromSamples(sample.source) {
+            if table.closes[route.slot] != nil, !dailySources.contains(sample.source) {
                 table.closes[route.slot]!.record(sample.value, at: sample.at)
             }
         }

@@ -24,7 +24,7 @@ struct NetworkSettings: Sendable, Equatable {
             }
         }
         if let caFile = settings.string("ca_file", length: .path) {
-            network.caFile = ConfigLoader.checkedFile(caFile, key: "ca_file", &settings, paths: context.paths)
+            network.caFile = settings.checkedFile(caFile, key: "ca_file", paths: context.paths)
         }
         return network
     }

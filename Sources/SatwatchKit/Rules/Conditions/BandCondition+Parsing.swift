@@ -8,8 +8,8 @@ extension BandCondition: ConditionKind {
             object.report(key, "\"\(key)\" takes two bounds [low, high], e.g. [90000, 100000]")
             return nil
         }
-        let low = object.expression(bounds[0], context: scope.context)
-        let high = object.expression(bounds[1], context: scope.context)
+        let low = object.expression(bounds[0], checks: scope.checks)
+        let high = object.expression(bounds[1], checks: scope.checks)
         guard let low, let high else { return nil }
         if let lowValue = low.constant, let highValue = high.constant, lowValue >= highValue {
             object.report(at: bounds[0].location,

@@ -16,9 +16,9 @@ extension CompoundCondition: ConditionKind {
         for node in nodes {
             guard var part = ConfigObject(node, path: object.path, log: object.log) else { valid = false; continue }
             let metric = part.string("metric", required: true)
-            if let metric { RuleParser.checkMetric(metric, &part, context: scope.context) }
+            if let metric { part.checkMetric(metric, scope.checks) }
             let source = part.string("source")
-            if let source, let metric { RuleParser.checkSource(source, metric: metric, &part, context: scope.context) }
+            if let source, let metric { part.checkSource(source, metric: metric, scope.checks) }
             var partScope = scope
             partScope.metric = metric
             let condition = metric == nil ? nil : ConditionReader.read(&part, partScope, levelOnly: true)

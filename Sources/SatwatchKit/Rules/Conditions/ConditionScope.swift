@@ -1,8 +1,30 @@
-/// What a condition's parser knows about where it is read: the metric it watches and the
-/// config the rule is checked against.
+/// What a condition's parser knows about where it is read: the metric it watches and what the
+/// metrics it names are checked against.
 struct ConditionScope {
     /// The rule's (or the part's) metric; nil when the rule has none (`all` / `any`).
     var metric: String?
-    /// The loader's view of the config: feeds, channels.
-    var context: RuleLoader.Context
+    /// The config's view of metrics and feeds.
+    var checks: any MetricChecks
+}
+
+/// What a rule's metrics are checked against while it is read: the catalog, the config's
+/// enabled feeds and derived metrics. The config loader provides it (rules know no feeds), so a
+/// condition's parser reports an unknown metric or source at its own place.
+package protocol MetricChecks {
+    /// What is wrong with reading `metric` (pinned: the rule names its `source`); nil when fine.
+    func metricProblem(_ metric: String, pinned: Bool) -> String?
+    /// What is wrong with pinning `metric` to feed `source`; nil when fine.
+    func sourceProblem(_ source: String, metric: String) -> String?
+}
+
+extension ConfigObject {
+    /// Reports `key`'s metric `metric` when `checks` find a problem with it.
+    mutating func checkMetric(_ metric: String, key: String = "metric", _ checks: any MetricChecks) {
+        if let problem = checks.metricProblem(metric, pinned: has("source")) { report(key, problem) }
+    }
+
+    /// Reports `source` when `checks` find it cannot publish `metric`.
+    mutating func checkSource(_ source: String, metric: String, _ checks: any MetricChecks) {
+        if let problem = checks.sourceProblem(source, metric: metric) { report("source", problem) }
+    }
 }

@@ -5,8 +5,8 @@ extension LevelCondition: ConditionKind {
 
     static func parse(_ key: String, _ object: inout ConfigObject, _ scope: ConditionScope) -> (any RuleCondition)? {
         guard let side = Side(rawValue: key), let metric = scope.metric,
-              let level = object.expression(key, context: scope.context) else { return nil }
-        guard let clear = object.expression("clear", context: scope.context) else {
+              let level = object.expression(key, checks: scope.checks) else { return nil }
+        guard let clear = object.expression("clear", checks: scope.checks) else {
             return object.has("clear") ? nil : LevelCondition(side, metric: metric, level: level)
         }
         // Hysteresis must sit on the resolving side of the level; only checkable for numbers.

@@ -3,13 +3,13 @@ import SatwatchJSON
 extension ConfigObject {
     /// A level: a number, or an expression (`"sma(btc.usd, 200d)"`) whose syntax, metrics and
     /// windows are checked, each problem reported at its line:column inside the string.
-    mutating func expression(_ key: String, context: RuleLoader.Context, required: Bool = false) -> Expression? {
+    mutating func expression(_ key: String, checks: any MetricChecks, required: Bool = false) -> Expression? {
         guard let member = present(key, required: required) else { return nil }
-        return expression(member.node, context: context)
+        return expression(member.node, checks: checks)
     }
 
-    /// A level read from `node` (see `expression(_:context:required:)`).
-    func expression(_ node: JSONNode, context: RuleLoader.Context) -> Expression? {
+    /// A level read from `node` (see `expression(_:checks:required:)`).
+    func expression(_ node: JSONNode, checks: any MetricChecks) -> Expression? {
         if let number = node.number { return Expression(constant: number) }
         guard let text = node.string else { return typeMismatch(node, expected: "a number or an expression") }
         let expression: Expression
@@ -21,12 +21,12 @@ extension ConfigObject {
         }
         var valid = true
         for reference in expression.metrics {
-            guard let problem = RuleParser.metricProblem(reference.name, pinned: false, context: context) else { continue }
+            guard let problem = checks.metricProblem(reference.name, pinned: false) else { continue }
             report(at: node.location.inString(at: reference.offset), problem)
             valid = false
         }
         for call in expression.windows {
-            if let problem = RuleParser.metricProblem(call.metric, pinned: false, context: context) {
+            if let problem = checks.metricProblem(call.metric, pinned: false) {
                 report(at: node.location.inString(at: call.metricOffset), problem)
                 valid = false
             }
