@@ -25,6 +25,7 @@ release: deps
 
 test: deps peers
 	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/check-layers.py
 	SWIFT=$(SWIFT) scripts/swift-test.sh
 	scripts/curl-shim-test.sh
 	scripts/verify-deploy.sh $(CURDIR)/$(DEBUG_BIN)

@@ -15,26 +15,50 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
+        // The layers, bottom to top (scripts/check-layers.py keeps them): each target depends only
+        // on targets below it, so the compiler refuses an upward import.
         // JSON with source positions (config diagnostics) and a fast frame parser; a writer.
         .target(name: "SatwatchJSON", linkerSettings: libm),
-        // Transports over libcurl: WebSocket client, HTTP client, SMTP sender.
-        .target(name: "SatwatchNet", dependencies: ["CCurl"]),
-        // The engine: feeds → metrics → rules → state/outbox → channels, plus commands.
-        .target(name: "SatwatchKit", dependencies: ["SatwatchJSON", "SatwatchNet", "CSQLite"], linkerSettings: libm,
+        // What every layer stands on: time and durations, time intervals and zones, logs and
+        // secrets, config objects and their diagnostics, samples, services and signals, hashing.
+        .target(name: "SatwatchBase", dependencies: ["SatwatchJSON"], linkerSettings: libm,
                 plugins: ["RevisionPlugin"]),
-        // Writes the git revision into SatwatchKit at build time (`satwatch --version`).
+        // Transports over libcurl: WebSocket client, HTTP client, SMTP sender; the endpoint's server.
+        .target(name: "SatwatchNet", dependencies: ["SatwatchBase", "CCurl"]),
+        // Feeds: each kind's definition and settings, decoders, the live runtimes, recordings, the
+        // metric catalog.
+        .target(name: "SatwatchFeeds", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet"]),
+        // Rules: the engine, its state machine, conditions, expressions, windows.
+        .target(name: "SatwatchRules", dependencies: ["SatwatchBase", "SatwatchJSON"], linkerSettings: libm),
+        // Charts: SVG and PNG renderers of a metric's series.
+        .target(name: "SatwatchCharts", dependencies: ["SatwatchBase"], linkerSettings: libm),
+        // State: the SQLite state file, one store per table, and what it holds.
+        .target(name: "SatwatchState", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchFeeds", "SatwatchRules",
+                                                      "CSQLite"]),
+        // Delivery: the dispatcher, its stages and every channel.
+        .target(name: "SatwatchDelivery", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet", "SatwatchRules",
+                                                         "SatwatchState"]),
+        // The app: config loading and the registries, the daemon, commands, the endpoint and page.
+        .target(name: "SatwatchApp", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet", "SatwatchFeeds",
+                                                    "SatwatchRules", "SatwatchCharts", "SatwatchState",
+                                                    "SatwatchDelivery"]),
+        // Writes the git revision into SatwatchBase at build time (`satwatch --version`).
         .plugin(name: "RevisionPlugin", capability: .buildTool()),
         // Thin executable.
-        .executableTarget(name: "satwatch", dependencies: ["SatwatchKit"]),
+        .executableTarget(name: "satwatch", dependencies: ["SatwatchApp"]),
 
         // Benchmarks: `bench/run` builds this in release and prints a table.
-        .executableTarget(name: "satwatch-bench", dependencies: ["SatwatchKit", "SatwatchJSON", "CBenchHeap"],
+        .executableTarget(name: "satwatch-bench", dependencies: ["SatwatchApp", "SatwatchBase", "SatwatchFeeds", "SatwatchRules",
+                                                               "SatwatchCharts", "SatwatchState", "SatwatchDelivery",
+                                                               "SatwatchJSON", "CBenchHeap"],
                           path: "bench/Sources/SatwatchBench"),
         // malloc's in-use byte count for the benchmarks' memory rows (<malloc.h> is not in Swift's Glibc).
         .target(name: "CBenchHeap", path: "bench/Sources/CBenchHeap"),
 
         // Fuzzing harness: `fuzz/run` builds it with libFuzzer; a plain build replays the corpus.
-        .executableTarget(name: "satwatch-fuzz", dependencies: ["SatwatchKit", "SatwatchJSON", "SatwatchNet"],
+        .executableTarget(name: "satwatch-fuzz", dependencies: ["SatwatchApp", "SatwatchBase", "SatwatchFeeds", "SatwatchRules",
+                                                              "SatwatchState", "SatwatchDelivery", "SatwatchJSON",
+                                                              "SatwatchNet"],
                           path: "fuzz/Sources/SatwatchFuzz"),
 
         // Test support shared by the test targets: Python peers under Tests/Peers, paths, ports.
@@ -42,7 +66,9 @@ let package = Package(
         .target(name: "SatwatchTestSupport", dependencies: ["CChildSpawn"], path: "Tests/SatwatchTestSupport"),
         .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON", "SatwatchTestSupport"]),
         .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchTestSupport"]),
-        .testTarget(name: "SatwatchKitTests", dependencies: ["SatwatchKit", "SatwatchJSON", "SatwatchTestSupport"],
+        .testTarget(name: "SatwatchTests", dependencies: ["SatwatchApp", "SatwatchBase", "SatwatchFeeds", "SatwatchRules",
+                                                          "SatwatchCharts", "SatwatchState", "SatwatchDelivery",
+                                                          "SatwatchJSON", "SatwatchNet", "CSQLite", "SatwatchTestSupport"],
                     exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

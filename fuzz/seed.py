@@ -57,7 +57,7 @@ write(COINMETRICS, (FIXTURES / "coinmetrics-mvrv.json").read_bytes())
 for text in ['{"e":"trade","E":1765375320622,"s":"BTCUSDT","t":5642187302,"p":"92272.32000000","q":"0.001","T":1765375320622,"m":true,"M":true}',
              '{"result":null,"id":1}', '{"code":2,"msg":"Invalid request","id":1}']:
     write(BINANCE, text.encode())
-checks = ROOT / "Tests/SatwatchKitTests/Fixtures/check"
+checks = ROOT / "Tests/SatwatchTests/Fixtures/check"
 configs = [ROOT / "deploy/satwatch.json", ROOT / "deploy/satwatch.system.json", *sorted(checks.glob("*/satwatch.json"))]
 # Some check fixtures are links on purpose (dangling ones, an editor's lock file): files only.
 rules = [path for path in [*sorted((ROOT / "rules").glob("*.json")), *sorted(checks.glob("*/rules/*.json"))]

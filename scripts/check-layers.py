@@ -16,7 +16,8 @@ import sys
 # Bottom to top. Targets of one layer do not depend on each other.
 LAYERS = [
     ["CSQLite", "CCurl", "SatwatchJSON"],
-    ["SatwatchNet", "SatwatchBase"],
+    ["SatwatchBase"],
+    ["SatwatchNet"],
     ["SatwatchFeeds", "SatwatchRules", "SatwatchCharts"],
     ["SatwatchState"],
     ["SatwatchDelivery"],

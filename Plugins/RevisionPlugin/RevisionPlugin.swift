@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// Writes `SatwatchRevision.swift` (`SatwatchRevision.current`: the checkout's short commit, or
-/// "unknown" outside a git checkout) into SatwatchKit at build time, so `satwatch --version` and
+/// "unknown" outside a git checkout) into SatwatchBase at build time, so `satwatch --version` and
 /// `satwatch_build_info` name the source a binary was built from with a plain `swift build`.
 /// SwiftPM has no build-time defines from git; a Makefile step would be skipped by `swift build`.
 ///

@@ -8,12 +8,12 @@
 /// Limits: nesting deeper than ``maximumDepth`` containers is an error, so hostile input cannot
 /// exhaust the stack; numbers whose magnitude overflows a `Double` are an error. A leading UTF-8
 /// byte order mark is skipped (offsets still count it; columns do not). Lines end at `"\n"`.
-public enum JSONParser {
+package enum JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     /// Parses a complete JSON text.
-    public static func parse(_ text: String, positions: Bool = true) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ text: String, positions: Bool = true) throws(JSONSyntaxError) -> JSONNode {
         try withBytes(of: text) { bytes throws(JSONSyntaxError) in try parse(bytes: bytes, positions: positions) }
     }
 
@@ -24,7 +24,7 @@ public enum JSONParser {
     ///   listed in ``JSONPartialObject/skippedKeys``;
     /// - nil when the text is JSON but not an object, or when the kept members hold more than
     ///   `maxValues` values (nodes) in all; what was built is then dropped, the rest only checked.
-    public static func parseObject(_ text: String, keeping keys: Set<String>,
+    package static func parseObject(_ text: String, keeping keys: Set<String>,
                                    maxValues: Int) throws(JSONSyntaxError) -> JSONPartialObject? {
         try withBytes(of: text) { bytes throws(JSONSyntaxError) -> JSONPartialObject? in
             guard let base = bytes.baseAddress, bytes.count > 0 else {
@@ -51,7 +51,7 @@ public enum JSONParser {
     }
 
     /// Parses a complete JSON text given as UTF-8 bytes.
-    public static func parse(_ bytes: [UInt8], positions: Bool = true) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8], positions: Bool = true) throws(JSONSyntaxError) -> JSONNode {
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(JSONSyntaxError) in try parse(bytes: buffer, positions: positions) }
         }
@@ -59,7 +59,7 @@ public enum JSONParser {
     }
 
     /// Parses a complete JSON text given as UTF-8 bytes.
-    public static func parse(bytes: UnsafeRawBufferPointer, positions: Bool = true) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(bytes: UnsafeRawBufferPointer, positions: Bool = true) throws(JSONSyntaxError) -> JSONNode {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             throw JSONSyntaxError("unexpected end of input", at: .start)
         }

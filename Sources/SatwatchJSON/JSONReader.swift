@@ -15,7 +15,7 @@ struct JSONReader: ~Copyable {
     var knownColumn = 1
     // Small first stacks (under 1 KB): glibc serves such sizes from its small bins.
     var nodes = ScratchStack<JSONNode>(capacity: 16)
-    var members = ScratchStack<JSONMember>(capacity: 8)
+    package var members = ScratchStack<JSONMember>(capacity: 8)
     /// Bytes of a string that contains escapes.
     var scratch: [UInt8] = []
     /// Off while a value is only checked, not kept (``skipValue()``, or past `valueBudget`).

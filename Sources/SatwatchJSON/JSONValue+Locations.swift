@@ -1,7 +1,7 @@
 extension JSONValue {
     /// The same value with every node and key location reset to `.start`, so that a parsed
     /// value compares equal (`==`) to one built from literals.
-    public var withoutLocations: JSONValue {
+    package var withoutLocations: JSONValue {
         switch self {
         case .null, .bool, .number, .string: self
         case .array(let elements): .array(elements.map { JSONNode($0.value.withoutLocations) })

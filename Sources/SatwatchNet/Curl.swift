@@ -2,16 +2,16 @@ import CCurl
 
 /// Process-wide libcurl initialisation. `curl_global_init` is not thread-safe and must run once
 /// before any handle exists; every entry point that makes a handle calls `Curl.initialize()`.
-public enum Curl {
+package enum Curl {
     private static let once: Void = {
         curl_global_init(Int(CURL_GLOBAL_ALL))
     }()
 
     /// Runs `curl_global_init` the first time it is called; later calls do nothing.
-    public static func initialize() { _ = once }
+    package static func initialize() { _ = once }
 
     /// The libcurl version string, e.g. `7.88.1`.
-    public static var version: String {
+    package static var version: String {
         String(cString: satwatch_curl_version_string())
     }
 }

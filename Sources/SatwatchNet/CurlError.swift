@@ -1,15 +1,15 @@
 import CCurl
 
 /// A failure reported by libcurl: its numeric `CURLcode` and the most specific text it gave.
-public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The `CURLcode` value (e.g. 6 = could not resolve host, 7 = could not connect, 28 = timeout,
     /// 60 = untrusted certificate, 67 = login denied).
-    public var code: Int
+    package var code: Int
     /// libcurl's error buffer when set, else `curl_easy_strerror(code)`.
-    public var message: String
+    package var message: String
 
     /// Creates an error from a code and message.
-    public init(code: Int, message: String) {
+    package init(code: Int, message: String) {
         self.code = code
         self.message = message
     }
@@ -21,7 +21,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// True for `CURLE_OPERATION_TIMEDOUT`.
-    public var isTimeout: Bool { code == Int(CURLE_OPERATION_TIMEDOUT.rawValue) }
+    package var isTimeout: Bool { code == Int(CURLE_OPERATION_TIMEDOUT.rawValue) }
 
-    public var description: String { "curl error \(code): \(message)" }
+    package var description: String { "curl error \(code): \(message)" }
 }

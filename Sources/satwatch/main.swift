@@ -1,5 +1,5 @@
 import Dispatch
-import SatwatchKit
+import SatwatchApp
 
 // Synchronous first: closed standard descriptors are reserved before the concurrency runtime
 // opens its own (a top-level `await` would start that runtime before this line).

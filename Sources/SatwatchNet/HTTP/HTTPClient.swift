@@ -13,16 +13,16 @@ import CCurl
 /// - A task cancelled while waiting aborts its transfer within about a second (curl error 42).
 /// - Connections are kept alive between requests (up to two minutes idle, curl's default), so
 ///   the next request to the same host skips the TCP and TLS handshakes.
-public struct HTTPClient: Sendable {
+package struct HTTPClient: Sendable {
     /// The most body bytes kept from one response.
-    public var maxResponseBytes: Int
+    package var maxResponseBytes: Int
     /// The longest wait for a TCP (and TLS) connection, within the request's own timeout.
-    public var connectTimeout: Duration
+    package var connectTimeout: Duration
 
     private let handles = CurlHandlePool(capacity: 4)
 
     /// Creates a client. Copies of it share its kept-alive connections.
-    public init(maxResponseBytes: Int = 1 << 20, connectTimeout: Duration = .seconds(10)) {
+    package init(maxResponseBytes: Int = 1 << 20, connectTimeout: Duration = .seconds(10)) {
         self.maxResponseBytes = maxResponseBytes
         self.connectTimeout = connectTimeout
     }
@@ -31,7 +31,7 @@ public struct HTTPClient: Sendable {
     ///
     /// Throws `CurlError` only when no complete response arrived: could not resolve (6) or
     /// connect (7), timeout (28), TLS failure (35, 60), unsupported scheme (1), cancelled (42).
-    public func send(_ request: HTTPRequest) async throws(CurlError) -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws(CurlError) -> HTTPResponse {
         let flag = CancellationFlag()
         let client = self
         return try await BlockingCall.run(label: "satwatch.http", flag: flag) { () -> Result<HTTPResponse, CurlError> in

@@ -1,3 +1,5 @@
+import SatwatchBase
+
 /// Parses an HTTP-date (RFC 9110 §5.6.7) into Unix epoch seconds.
 ///
 /// Senders must use IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), but recipients are required to

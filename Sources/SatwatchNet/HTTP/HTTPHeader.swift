@@ -1,12 +1,12 @@
 /// One HTTP header field: a name and a value, in the order it was sent or received.
-public struct HTTPHeader: Sendable, Hashable {
+package struct HTTPHeader: Sendable, Hashable {
     /// The field name as given; compare it case-insensitively (see `HTTPHeaders`).
-    public var name: String
+    package var name: String
     /// The field value.
-    public var value: String
+    package var value: String
 
     /// Creates a header field.
-    public init(_ name: String, _ value: String) {
+    package init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
     }

@@ -1,46 +1,46 @@
 /// An ordered list of header fields with case-insensitive lookup by name.
-public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// The fields in order; a name may repeat.
-    public private(set) var fields: [HTTPHeader]
+    package private(set) var fields: [HTTPHeader]
 
     /// Creates a list from fields in order.
-    public init(_ fields: [HTTPHeader] = []) {
+    package init(_ fields: [HTTPHeader] = []) {
         self.fields = fields
     }
 
     /// Creates a list from `name: value` pairs in order.
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         fields = elements.map { HTTPHeader($0.0, $0.1) }
     }
 
     /// Appends a field, keeping any earlier field of the same name.
-    public mutating func add(_ name: String, _ value: String) {
+    package mutating func add(_ name: String, _ value: String) {
         fields.append(HTTPHeader(name, value))
     }
 
     /// Replaces every field named `name` (any case) by one field with `value`.
-    public mutating func replace(_ name: String, with value: String) {
+    package mutating func replace(_ name: String, with value: String) {
         fields.removeAll { Self.sameName($0.name, name) }
         add(name, value)
     }
 
     /// The value of the first field named `name`, compared case-insensitively.
-    public func first(_ name: String) -> String? {
+    package func first(_ name: String) -> String? {
         fields.first { Self.sameName($0.name, name) }?.value
     }
 
     /// Every value of fields named `name`, in order.
-    public func values(_ name: String) -> [String] {
+    package func values(_ name: String) -> [String] {
         fields.filter { Self.sameName($0.name, name) }.map(\.value)
     }
 
     /// Whether some field is named `name`.
-    public func contains(_ name: String) -> Bool {
+    package func contains(_ name: String) -> Bool {
         first(name) != nil
     }
 
     /// Iterates the fields in order.
-    public func makeIterator() -> IndexingIterator<[HTTPHeader]> {
+    package func makeIterator() -> IndexingIterator<[HTTPHeader]> {
         fields.makeIterator()
     }
 

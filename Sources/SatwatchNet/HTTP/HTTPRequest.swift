@@ -1,24 +1,24 @@
 /// One HTTP request as the channels build it: method, URL, headers, body and transport limits.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// The method, e.g. `GET` or `POST`. Any token is sent as is.
-    public var method: String
+    package var method: String
     /// An absolute `http://` or `https://` URL; other schemes are refused by the client.
-    public var url: String
+    package var url: String
     /// Extra header fields. CR, LF and control characters are removed before sending.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The request body; sent with `Content-Length` for every method except `GET` and `HEAD`
     /// without a body.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// The whole exchange (connect, send, wait, receive) must finish within this time, else the
     /// client throws curl error 28. Values under 1 ms count as 1 ms (curl reads 0 as "never").
-    public var timeout: Duration
+    package var timeout: Duration
     /// A PEM file of CA certificates to trust instead of the system store, for `https` only.
-    public var caFile: String?
+    package var caFile: String?
     /// The `User-Agent` value, e.g. `satwatch/1.2.0`. A `User-Agent` entry in `headers` wins.
-    public var userAgent: String
+    package var userAgent: String
 
     /// Creates a request.
-    public init(method: String = "GET", url: String, headers: HTTPHeaders = HTTPHeaders(),
+    package init(method: String = "GET", url: String, headers: HTTPHeaders = HTTPHeaders(),
                 body: [UInt8] = [], timeout: Duration = .seconds(10), caFile: String? = nil,
                 userAgent: String) {
         self.method = method

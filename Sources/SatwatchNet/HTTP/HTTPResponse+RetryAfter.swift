@@ -5,12 +5,12 @@ extension HTTPResponse {
     /// (Unix epoch seconds of the caller's wall clock). A date in the past gives `.zero`; a
     /// missing or malformed header gives nil. No upper bound is applied here: capping an absurd
     /// value is the retry policy's decision.
-    public func retryAfter(now: Int64) -> Duration? {
+    package func retryAfter(now: Int64) -> Duration? {
         header("Retry-After").flatMap { Self.parseRetryAfter($0, now: now) }
     }
 
     /// Parses one `Retry-After` value; see `retryAfter(now:)`.
-    public static func parseRetryAfter(_ value: String, now: Int64) -> Duration? {
+    package static func parseRetryAfter(_ value: String, now: Int64) -> Duration? {
         let text = value.trimmingASCIIWhitespace()
         if !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }) {
             // Digits only; too many digits overflow Int64 and mean "effectively forever".

@@ -1,17 +1,17 @@
 /// The final response to an `HTTPRequest`. Any status is a response, not an error: deciding
 /// whether 404 or 503 means "retry" is the caller's policy (satwatch: `DeliveryClassifier`).
-public struct HTTPResponse: Sendable, Hashable {
+package struct HTTPResponse: Sendable, Hashable {
     /// The status code, e.g. 200.
-    public var status: Int
+    package var status: Int
     /// The header fields of the final response, in order.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The body, at most the client's `maxResponseBytes` long.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// True when the body was longer than the client's limit and only its start was kept.
-    public var bodyTruncated: Bool
+    package var bodyTruncated: Bool
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+    package init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
                 bodyTruncated: Bool = false) {
         self.status = status
         self.headers = headers
@@ -20,12 +20,12 @@ public struct HTTPResponse: Sendable, Hashable {
     }
 
     /// The first value of header `name`, compared case-insensitively.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first(name)
     }
 
     /// The body decoded as UTF-8, invalid sequences replaced; handy for error messages.
-    public var bodyText: String {
+    package var bodyText: String {
         String(decoding: body, as: UTF8.self)
     }
 }

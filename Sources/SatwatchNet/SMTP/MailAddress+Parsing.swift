@@ -1,6 +1,6 @@
 extension MailAddress {
     /// Parses `addr@host`, `<addr@host>` or `Name <addr@host>` (the name may be quoted).
-    public init(parsing text: String) throws(MailAddressError) {
+    package init(parsing text: String) throws(MailAddressError) {
         if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw .controlCharacter
         }

@@ -3,14 +3,14 @@
 /// Parse user text with `init(parsing:)`: `alerts@example.com`, `<alerts@example.com>`,
 /// `satwatch <alerts@example.com>` and `"Ops, Night" <ops@example.com>` are accepted; control
 /// characters anywhere, a missing `@` and stray brackets are refused.
-public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
+package struct MailAddress: Sendable, Hashable, CustomStringConvertible {
     /// The name shown by mail clients, if any. Any text; encoded when rendered.
-    public var displayName: String?
+    package var displayName: String?
     /// The addr-spec, used in the SMTP envelope (`MAIL FROM`, `RCPT TO`).
-    public let address: String
+    package let address: String
 
     /// Creates a mailbox from an already separated address and name, validating the address.
-    public init(address: String, displayName: String? = nil) throws(MailAddressError) {
+    package init(address: String, displayName: String? = nil) throws(MailAddressError) {
         try Self.validate(address: address)
         self.address = address
         self.displayName = displayName.map(MailHeaderText.sanitize).flatMap { $0.isEmpty ? nil : $0 }
@@ -18,7 +18,7 @@ public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// The mailbox as it appears in a `From` or `To` header: ASCII only, the name quoted or
     /// RFC 2047-encoded as needed.
-    public var description: String {
+    package var description: String {
         guard let name = displayName else { return address }
         return "\(Self.phrase(name)) <\(address)>"
     }

@@ -1,5 +1,5 @@
 /// Why a text is not a usable mail address.
-public enum MailAddressError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum MailAddressError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Nothing but blanks.
     case empty
     /// CR, LF or another control character: never allowed, it could inject a header or an
@@ -17,7 +17,7 @@ public enum MailAddressError: Error, Sendable, Equatable, CustomStringConvertibl
     case malformed
 
     /// A one-line explanation for `check` output and logs.
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty: "empty address"
         case .controlCharacter: "address contains a control character (CR, LF, ...)"

@@ -1,19 +1,19 @@
 /// A file sent inside a mail and shown with its text: a notification's chart. A message with
 /// attachments is rendered as `multipart/related` (RFC 2387): the text first, then each file
 /// base64-encoded with `Content-Disposition: inline` and, when it has one, a `Content-ID`.
-public struct MailAttachment: Sendable, Equatable {
+package struct MailAttachment: Sendable, Equatable {
     /// The file name shown by mail clients, e.g. `chart.png`; reduced to letters, digits, `.`,
     /// `-` and `_` when rendered, so it never needs quoting rules or encoding.
-    public var filename: String
+    package var filename: String
     /// The media type, e.g. `image/png`.
-    public var contentType: String
+    package var contentType: String
     /// The id an HTML part could refer to (`cid:chart@satwatch`), without angle brackets.
-    public var contentID: String?
+    package var contentID: String?
     /// The file's bytes.
-    public var data: [UInt8]
+    package var data: [UInt8]
 
     /// Creates an attachment.
-    public init(filename: String, contentType: String, contentID: String? = nil, data: [UInt8]) {
+    package init(filename: String, contentType: String, contentID: String? = nil, data: [UInt8]) {
         self.filename = filename
         self.contentType = contentType
         self.contentID = contentID

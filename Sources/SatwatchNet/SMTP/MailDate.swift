@@ -1,3 +1,5 @@
+import SatwatchBase
+
 /// RFC 5322 §3.3 date-time text in UTC, e.g. `Wed, 21 Oct 2015 07:28:00 +0000`.
 enum MailDate {
     static func format(epochSeconds: Int64) -> String {

@@ -5,7 +5,7 @@ extension MailMessage {
     /// else as `quoted-printable` (7-bit safe without 8BITMIME, and long lines get soft breaks).
     /// With attachments the message is `multipart/related`: that text part, then each file.
     /// `Auto-Submitted: auto-generated` (RFC 3834) keeps vacation responders from answering.
-    public func rendered() -> [UInt8] {
+    package func rendered() -> [UInt8] {
         let text = Self.crlfLines(body)
         let plain = text.allSatisfy { (32...126).contains($0) || $0 == 13 || $0 == 10 || $0 == 9 }
             && text.split(separator: 10).allSatisfy { $0.count <= 999 }

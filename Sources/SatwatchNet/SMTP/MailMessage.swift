@@ -5,30 +5,30 @@
 /// sanitized: CR, LF and other control characters from templates become spaces, so no text can
 /// add a header (say `Bcc:`) or a recipient. The envelope recipients are `to` only
 /// (`envelopeRecipients`); curl adds the SMTP dot-stuffing when sending.
-public struct MailMessage: Sendable {
+package struct MailMessage: Sendable {
     /// The author, `From:`; its address is also the natural envelope sender.
-    public var from: MailAddress
+    package var from: MailAddress
     /// The recipients, `To:`, in order.
-    public var to: [MailAddress]
+    package var to: [MailAddress]
     /// Any text; RFC 2047-encoded when not printable ASCII, folded when long.
-    public var subject: String
+    package var subject: String
     /// The text body; line breaks (LF, CRLF or CR) are sent as CRLF.
-    public var body: String
+    package var body: String
     /// `Date:`, as Unix epoch seconds; rendered in UTC (`+0000`).
-    public var date: Int64
+    package var date: Int64
     /// The stable notification id for `Message-ID:`, ideally `unique@host`; angle brackets,
     /// blanks and control characters are dropped, and `@satwatch.invalid` is appended when it
     /// has no `@`. Receivers use it to drop a repeated delivery.
-    public var messageID: String
+    package var messageID: String
     /// More header fields, after the standard ones. Names keep only RFC 5322 field-name
     /// characters. Names of the fields this type writes itself are ignored, and so are `Cc`
     /// and `Bcc`: they would name recipients the envelope does not have (or disclose hidden ones).
-    public var extraHeaders: [(name: String, value: String)]
+    package var extraHeaders: [(name: String, value: String)]
     /// Files shown inline after the text; none keeps the message a single `text/plain` part.
-    public var attachments: [MailAttachment]
+    package var attachments: [MailAttachment]
 
     /// Creates a message.
-    public init(from: MailAddress, to: [MailAddress], subject: String, body: String, date: Int64,
+    package init(from: MailAddress, to: [MailAddress], subject: String, body: String, date: Int64,
                 messageID: String, extraHeaders: [(name: String, value: String)] = [],
                 attachments: [MailAttachment] = []) {
         self.from = from
@@ -42,7 +42,7 @@ public struct MailMessage: Sendable {
     }
 
     /// The envelope recipients (`RCPT TO`): the `To` addresses.
-    public var envelopeRecipients: [String] {
+    package var envelopeRecipients: [String] {
         to.map(\.address)
     }
 

@@ -1,21 +1,21 @@
 /// A failed SMTP delivery: curl's error and the server's last reply code.
-public struct SMTPError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SMTPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What libcurl reported, e.g. 67 (login denied), 64 (STARTTLS required, not offered),
     /// 60 (certificate not trusted), 7 (could not connect), 55 (a command was refused).
     /// Code 43 with no reply means the request itself was invalid (bad envelope address).
-    public var curl: CurlError
+    package var curl: CurlError
     /// The last SMTP reply code (CURLINFO_RESPONSE_CODE), e.g. 535 or 550; 0 when the server
     /// never answered.
-    public var responseCode: Int
+    package var responseCode: Int
 
     /// Creates an error.
-    public init(curl: CurlError, responseCode: Int) {
+    package init(curl: CurlError, responseCode: Int) {
         self.curl = curl
         self.responseCode = responseCode
     }
 
     /// A short explanation for logs and `satwatch notify`, e.g. "authentication failed (535)".
-    public var summary: String {
+    package var summary: String {
         let reply = responseCode > 0 ? " (\(responseCode))" : ""
         switch curl.code {
         case 67: return "authentication failed" + reply
@@ -36,7 +36,7 @@ public struct SMTPError: Error, Sendable, Equatable, CustomStringConvertible {
 
 
     /// `summary` plus curl's code and message, for logs.
-    public var description: String {
+    package var description: String {
         "\(summary) [curl \(curl.code): \(curl.message)]"
     }
 }

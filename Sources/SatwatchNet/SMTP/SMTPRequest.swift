@@ -1,26 +1,26 @@
 /// One message to deliver over SMTP: server, protection, credentials, envelope and bytes.
-public struct SMTPRequest: Sendable, CustomStringConvertible {
+package struct SMTPRequest: Sendable, CustomStringConvertible {
     /// `smtp://host:port` or `smtps://host:port`; a path, if any, is the EHLO name.
-    public var url: String
+    package var url: String
     /// Connection protection; see `SMTPSecurity`.
-    public var security: SMTPSecurity
+    package var security: SMTPSecurity
     /// The login for SMTP AUTH; no AUTH is attempted when nil.
-    public var username: String?
+    package var username: String?
     /// The password for SMTP AUTH. Never part of `description`.
-    public var password: String?
+    package var password: String?
     /// The envelope sender (`MAIL FROM`), a bare `addr@host`.
-    public var from: String
+    package var from: String
     /// The envelope recipients (`RCPT TO`), bare addresses; every one must be accepted.
-    public var recipients: [String]
+    package var recipients: [String]
     /// The full RFC 5322 message with CRLF line endings (see `MailMessage.rendered()`).
-    public var message: [UInt8]
+    package var message: [UInt8]
     /// The whole session (connect, TLS, AUTH, transfer) must end within this time.
-    public var timeout: Duration
+    package var timeout: Duration
     /// A PEM file of CA certificates to trust instead of the system store.
-    public var caFile: String?
+    package var caFile: String?
 
     /// Creates a request.
-    public init(url: String, security: SMTPSecurity = .starttls, username: String? = nil,
+    package init(url: String, security: SMTPSecurity = .starttls, username: String? = nil,
                 password: String? = nil, from: String, recipients: [String], message: [UInt8],
                 timeout: Duration = .seconds(30), caFile: String? = nil) {
         self.url = url
@@ -35,7 +35,7 @@ public struct SMTPRequest: Sendable, CustomStringConvertible {
     }
 
     /// A log-safe summary: server, security, login and envelope, never the password.
-    public var description: String {
+    package var description: String {
         "SMTPRequest(\(url), \(security), user: \(username ?? "-"), from: \(from), "
             + "to: \(recipients.joined(separator: ",")), \(message.count) bytes)"
     }

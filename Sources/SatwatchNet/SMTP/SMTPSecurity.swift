@@ -1,5 +1,5 @@
 /// How an SMTP connection is protected.
-public enum SMTPSecurity: String, Sendable, Hashable, CaseIterable {
+package enum SMTPSecurity: String, Sendable, Hashable, CaseIterable {
     /// Plain connect, then STARTTLS, which the server must offer: without it nothing is sent
     /// (curl 64). Usual on port 587.
     case starttls

@@ -5,17 +5,17 @@ import CCurl
 ///
 /// All recipients must be accepted, else nothing is sent and the error carries the refusal
 /// (so a retry or a dead-letter decision covers the whole notification, never part of it).
-public struct SMTPSender: Sendable {
+package struct SMTPSender: Sendable {
     /// The longest wait for the TCP (and TLS) connection, within the request's own timeout.
-    public var connectTimeout: Duration
+    package var connectTimeout: Duration
 
     /// Creates a sender.
-    public init(connectTimeout: Duration = .seconds(10)) {
+    package init(connectTimeout: Duration = .seconds(10)) {
         self.connectTimeout = connectTimeout
     }
 
     /// Sends `request.message` to `request.recipients`; returns once the server accepted it.
-    public func send(_ request: SMTPRequest) async throws(SMTPError) {
+    package func send(_ request: SMTPRequest) async throws(SMTPError) {
         let flag = CancellationFlag()
         let sender = self
         try await BlockingCall.run(label: "satwatch.smtp", flag: flag) { () -> Result<Void, SMTPError> in

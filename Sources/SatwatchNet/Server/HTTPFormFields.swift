@@ -1,21 +1,23 @@
+import SatwatchBase
+
 /// The name–value pairs of an `application/x-www-form-urlencoded` text: a URL's query string or
 /// an HTML form's body, decoded as browsers encode them (`+` is a space, `%XY` a byte, the bytes
 /// UTF-8 with invalid sequences replaced).
 ///
 /// A malformed escape (`%`, `%4`, `%zz`) is kept as sent rather than refused: which values are
 /// wrong is the page's call, and one stray `%` should not cost the other fields.
-public struct HTTPFormFields: Sendable, Sequence {
+package struct HTTPFormFields: Sendable, Sequence {
     /// The pairs in the order sent; a name may repeat (`?metric=a&metric=b`), a pair without `=`
     /// has the value "", and empty pairs (`a=1&&b=2`) are skipped.
-    public let fields: [(name: String, value: String)]
+    package let fields: [(name: String, value: String)]
 
     /// Decodes `encoded` (a query string without its `?`, or a form body).
-    public init(_ encoded: String) {
+    package init(_ encoded: String) {
         self.init(Array(encoded.utf8))
     }
 
     /// Decodes form-encoded bytes, e.g. a request body.
-    public init(_ encoded: [UInt8]) {
+    package init(_ encoded: [UInt8]) {
         fields = encoded.split(separator: UInt8(ascii: "&")).map { pair in
             guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { return (Self.decode(pair), "") }
             return (Self.decode(pair[..<equals]), Self.decode(pair[(equals + 1)...]))
@@ -23,17 +25,17 @@ public struct HTTPFormFields: Sendable, Sequence {
     }
 
     /// The value of the first field named `name` (names are case-sensitive, as in URLs).
-    public func first(_ name: String) -> String? {
+    package func first(_ name: String) -> String? {
         fields.first { $0.name == name }?.value
     }
 
     /// Every value of fields named `name`, in order.
-    public func values(_ name: String) -> [String] {
+    package func values(_ name: String) -> [String] {
         fields.filter { $0.name == name }.map(\.value)
     }
 
     /// Iterates the fields in order.
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+    package func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
     }
 

@@ -14,21 +14,21 @@ import Synchronization
 /// (`HTTPServerLimits`): idle, slow or oversized clients cannot keep it from answering a new
 /// one, nor delay `stop()`. `handler` runs on that thread, so it must be quick and non-blocking
 /// (it renders from snapshots the daemon keeps up to date).
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     /// The port actually bound (useful when asked for port 0).
-    public let port: UInt16
+    package let port: UInt16
     private let wakeup: WakeupPipe
     private let stopRequested = Mutex(false)
     private let completion = ThreadCompletion()
 
     /// Why the server could not start.
-    public struct StartError: Error, CustomStringConvertible {
+    package struct StartError: Error, CustomStringConvertible {
         /// What failed, e.g. `bind 127.0.0.1:9464: Address already in use`.
-        public var description: String
+        package var description: String
     }
 
     /// Binds `host:port` (an IPv4 or IPv6 literal, or `localhost`) and starts serving.
-    public convenience init(host: String, port: UInt16,
+    package convenience init(host: String, port: UInt16,
                             handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerResponse) throws(StartError) {
         try self.init(host: host, port: port, limits: .standard, handler: handler)
     }
@@ -55,7 +55,7 @@ public final class HTTPServer: Sendable {
     /// Stops serving: wakes the server thread, which closes the listener and every connection at
     /// once, and returns when it has (well under a second, whatever clients do). Suspends
     /// without blocking a thread. Idempotent.
-    public func stop() async {
+    package func stop() async {
         requestStop()
         await completion.wait()
     }

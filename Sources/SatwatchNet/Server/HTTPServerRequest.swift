@@ -1,24 +1,24 @@
 /// An HTTP/1.1 request as the endpoint server read it: the request line, the header fields and
 /// the body (sent with `Content-Length`; the server refuses chunked bodies before the handler
 /// runs).
-public struct HTTPServerRequest: Sendable, Equatable {
+package struct HTTPServerRequest: Sendable, Equatable {
     /// The method as sent (a token; methods are case-sensitive): `GET`, `HEAD`, `POST`, `PUT`,
     /// `DELETE`, … The server passes every method through: answering 405 for a method a path
     /// does not serve is the handler's business. For `HEAD` the server sends no body, whatever
     /// the handler returns.
-    public var method: String
+    package var method: String
     /// The path without the query string, as sent (not percent-decoded), e.g. `/metrics`.
-    public var path: String
+    package var path: String
     /// The raw query string after `?`, not decoded; "" when there is none. See `queryFields`.
-    public var query: String
+    package var query: String
     /// The header fields in the order sent, names compared case-insensitively
     /// (`headers.first("authorization")`); values without surrounding spaces and tabs.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The body: exactly `Content-Length` bytes, empty when the request had none.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// Creates a request.
-    public init(method: String, path: String, query: String = "", headers: HTTPHeaders = HTTPHeaders(),
+    package init(method: String, path: String, query: String = "", headers: HTTPHeaders = HTTPHeaders(),
                 body: [UInt8] = []) {
         self.method = method
         self.path = path

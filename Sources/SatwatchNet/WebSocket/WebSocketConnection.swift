@@ -6,12 +6,12 @@ import Glibc
 /// delivers data messages to `messages`, and writes what `send(text:)` queues. The connection
 /// ends when `close()` completes, when the consumer of `messages` is cancelled (or drops the
 /// stream), or on any failure, which finishes `messages` with a `WebSocketError`.
-public final class WebSocketConnection: Sendable {
+package final class WebSocketConnection: Sendable {
     /// Messages from the server, in order. Finishes without error after `close()`, and throws
     /// `WebSocketError.closedByPeer` when the server closed, or another `WebSocketError` on failure.
     /// Single consumer; cancelling its task ends the connection.
     /// The server is read only as fast as messages are taken (see `WebSocketOptions.maxBufferedBytes`).
-    public let messages: WebSocketMessages
+    package let messages: WebSocketMessages
     private let outbox: WebSocketOutbox
 
     /// Writes to a socket the peer reset must fail with EPIPE, not kill the process.
@@ -26,7 +26,7 @@ public final class WebSocketConnection: Sendable {
     ///
     /// Throws `WebSocketError` (`invalidOptions`, `transport` for DNS/TCP/TLS/certificate
     /// failures, `handshake…`), or `CancellationError` when the calling task is cancelled.
-    public static func connect(_ options: WebSocketOptions) async throws -> WebSocketConnection {
+    package static func connect(_ options: WebSocketOptions) async throws -> WebSocketConnection {
         _ = ignoreBrokenPipe
         let url = try WebSocketURL(options.url)
         let handshake = WebSocketHandshake()
@@ -60,14 +60,14 @@ public final class WebSocketConnection: Sendable {
 
     /// Sends one text message; returns once it is written to the socket. Throws
     /// `WebSocketError.closed` after `close()`, or the error that ended the connection.
-    public func send(text: String) async throws {
+    package func send(text: String) async throws {
         try await outbox.send(WebSocketFrameEncoder.encode(.text, payload: text.utf8, maskKey: .random(in: .min ... .max)))
     }
 
     /// Performs the close handshake: sends a close frame with `code` and `reason` (cut to 123
     /// bytes), waits up to `closeTimeout` for the server's close, then releases the connection.
     /// Returns once the connection thread has stopped; calling it again just waits for that.
-    public func close(code: UInt16 = 1000, reason: String = "") async {
+    package func close(code: UInt16 = 1000, reason: String = "") async {
         outbox.requestClose(code: code, reason: reason)
         await outbox.waitForExit()
     }

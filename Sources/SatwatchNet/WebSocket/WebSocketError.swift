@@ -2,7 +2,7 @@
 ///
 /// `description` is a single line meant for the daemon's log, e.g.
 /// `WebSocket closed by peer: 1001 "going away"`.
-public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The options are unusable (bad URL, a header value with a line break, ...).
     case invalidOptions(String)
     /// libcurl failed to reach the server: DNS, TCP, proxy, TLS or certificate errors.
@@ -31,7 +31,7 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
     case closed
 
     /// One line for the log, naming the cause and its details.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidOptions(let reason): "WebSocket options invalid: \(reason)"
         case .transport(let error): "WebSocket connect failed: \(error)"

@@ -1,5 +1,5 @@
 /// One complete WebSocket data message, reassembled from its fragments.
-public enum WebSocketMessage: Sendable, Hashable {
+package enum WebSocketMessage: Sendable, Hashable {
     /// A text message; its bytes were checked to be valid UTF-8.
     case text(String)
     /// A binary message, byte for byte.

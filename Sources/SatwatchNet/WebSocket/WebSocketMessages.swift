@@ -1,25 +1,25 @@
 /// The messages of a connection, in order (see `WebSocketConnection.messages`). Taking one makes
 /// room in the connection's backlog, so the server is read only as fast as they are taken.
-public struct WebSocketMessages: AsyncSequence, Sendable {
-    public typealias Element = WebSocketMessage
+package struct WebSocketMessages: AsyncSequence, Sendable {
+    package typealias Element = WebSocketMessage
 
     let stream: AsyncThrowingStream<WebSocketMessage, any Error>
     let backlog: WebSocketBacklog
 
     /// Iterates the messages; single consumer.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    package struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<WebSocketMessage, any Error>.AsyncIterator
         let backlog: WebSocketBacklog
 
         /// The next message; nil after a clean close, throws what ended the connection otherwise.
-        public mutating func next() async throws -> WebSocketMessage? {
+        package mutating func next() async throws -> WebSocketMessage? {
             guard let message = try await base.next() else { return nil }
             backlog.take(message.byteCount)
             return message
         }
     }
 
-    public func makeAsyncIterator() -> AsyncIterator {
+    package func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: stream.makeAsyncIterator(), backlog: backlog)
     }
 }

@@ -1,26 +1,26 @@
 /// How to open a WebSocket connection.
-public struct WebSocketOptions: Sendable {
+package struct WebSocketOptions: Sendable {
     /// `ws://host[:port]/path?query` or `wss://...`.
-    public var url: String
+    package var url: String
     /// A PEM file of CA certificates to trust instead of the system store (`wss://` only).
-    public var caFile: String?
+    package var caFile: String?
     /// Limit for DNS, TCP, proxy, TLS and the upgrade handshake together.
-    public var connectTimeout: Duration
+    package var connectTimeout: Duration
     /// How long `close()` waits for the server's close frame before dropping the connection.
-    public var closeTimeout: Duration
+    package var closeTimeout: Duration
     /// The largest message accepted after reassembly; a larger one ends the connection
     /// with `WebSocketError.messageTooBig`.
-    public var maxMessageBytes: Int
+    package var maxMessageBytes: Int
     /// Bytes of received messages not yet taken from `messages` past which the connection stops
     /// reading the socket until the consumer catches up; nil: the same as `maxMessageBytes`.
-    public var maxBufferedBytes: Int?
+    package var maxBufferedBytes: Int?
     /// The `User-Agent` header of the upgrade request.
-    public var userAgent: String
+    package var userAgent: String
     /// Extra request headers (e.g. `Origin`); the handshake's own headers cannot be overridden.
-    public var headers: [String: String]
+    package var headers: [String: String]
 
     /// Options for `url`; every other setting has a default suited to a long-lived feed.
-    public init(
+    package init(
         url: String,
         caFile: String? = nil,
         connectTimeout: Duration = .seconds(10),

@@ -1,4 +1,6 @@
-import SatwatchKit
+import SatwatchBase
+import SatwatchCharts
+
 
 /// What a notification's chart and the page's chart cost: a day of one point a minute (a noisy
 /// random walk, harder to compress than a smooth line) with a threshold and two firing periods,

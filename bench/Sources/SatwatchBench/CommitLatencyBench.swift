@@ -1,6 +1,8 @@
 import Dispatch
 import FoundationEssentials
-import SatwatchKit
+import SatwatchBase
+import SatwatchRules
+import SatwatchState
 
 /// State change → outbox commit latency on a real file, set up as the daemon does: the
 /// evaluator's connection never checkpoints; a second connection (the dispatcher's) checkpoints

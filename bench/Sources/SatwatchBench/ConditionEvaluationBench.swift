@@ -1,4 +1,6 @@
-import SatwatchKit
+import SatwatchBase
+import SatwatchRules
+
 
 /// Evaluations per second of the newer condition kinds, over the same wandering `btc.usd`
 /// stream as `RuleEvaluationBench` (nothing fires):
@@ -40,7 +42,7 @@ enum ConditionEvaluationBench {
                 LevelCondition.above(1e9 + Double(index), metric: "btc.eur"),
             ]))
         case .sma:
-            let level = try SatwatchKit.Expression(parsing: "sma(btc.usd, 200d) * \(3 + index)")
+            let level = try SatwatchRules.Expression(parsing: "sma(btc.usd, 200d) * \(3 + index)")
             return Rule(name: "s\(index)", condition: LevelCondition(.above, metric: "btc.usd", level: level))
         }
     }

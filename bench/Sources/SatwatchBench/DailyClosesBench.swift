@@ -1,5 +1,6 @@
 import CBenchHeap
-import SatwatchKit
+import SatwatchBase
+import SatwatchRules
 
 /// What windows of a day or more cost: the heap taken by `metrics` metrics' daily closes at
 /// `days` days each (filled as at start: the feed's history, then a live sample for today), and

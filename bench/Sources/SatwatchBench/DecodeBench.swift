@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SatwatchKit
+import SatwatchBase
+import SatwatchFeeds
 
 /// A feed's recorded frames decoded per second: every frame of the fixture, many rounds, one core.
 enum DecodeBench {

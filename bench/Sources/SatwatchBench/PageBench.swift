@@ -1,4 +1,7 @@
-import SatwatchKit
+import SatwatchApp
+import SatwatchBase
+import SatwatchRules
+
 
 /// What the page costs with `rules` rules, each with a day of minutes on its chart (a noisy walk,
 /// the worst case for thinning): the median render time and the document's size.

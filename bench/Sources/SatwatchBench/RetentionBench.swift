@@ -1,6 +1,9 @@
 import FoundationEssentials
 import Glibc
-import SatwatchKit
+import SatwatchApp
+import SatwatchBase
+import SatwatchRules
+import SatwatchState
 
 /// A simulated year of a busy worker on a real file: `perDay` notifications a day, each for two
 /// channels, committed by the evaluator's store and marked sent a second later by the

@@ -1,4 +1,6 @@
-import SatwatchKit
+import SatwatchBase
+import SatwatchRules
+
 
 /// Simple threshold evaluations per second: N `above` rules on `btc.usd` over a price stream
 /// that wanders around 92k without crossing any threshold (the steady state of a real worker).

@@ -1,6 +1,7 @@
 import CBenchHeap
 import FoundationEssentials
-import SatwatchKit
+import SatwatchBase
+import SatwatchState
 
 /// What the page's charts cost: the heap of `metrics` metrics' 24 h series at one-minute
 /// resolution (filled with `perMinute` samples a minute, as a busy feed sends), samples

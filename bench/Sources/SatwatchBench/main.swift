@@ -1,4 +1,5 @@
-import SatwatchKit
+import SatwatchFeeds
+
 
 // satwatch benchmarks: run through `bench/run` (release build). Prints a Markdown table.
 // The recorded feed frames: the folder given, or the repository's (bench/run runs from its root).

@@ -1,7 +1,10 @@
 import Glibc
+import SatwatchApp
+import SatwatchBase
+import SatwatchFeeds
 import SatwatchJSON
-import SatwatchKit
 import SatwatchNet
+import SatwatchRules
 
 /// What the fuzzer throws at: everything that reads bytes a feed or a user controls (a config or
 /// rule file is read again on every SIGHUP, so a crash there would take the worker down). The first

@@ -1,0 +1,58 @@
+import SatwatchBase
+import SatwatchState
+
+/// `satwatch retry (ID | --channel C | --dead) [--config F]`: puts dead deliveries back in the
+/// queue. Safe while the worker runs, which picks them up within seconds.
+enum RetryCommand: SatwatchCommand {
+    static let name = "retry"
+    static let help = """
+        Usage: satwatch retry (ID | --channel C | --dead) [--config F]
+
+        Puts dead deliveries back in the queue: the delivery ID (shown as #ID by 'satwatch
+        status'), every dead delivery of channel C, or every dead delivery. Each becomes pending
+        with no attempts and is due at once; its max age (24h) counts anew from now. A running
+        worker picks them up within seconds; otherwise the next 'satwatch run' does.
+        Prints how many deliveries were put back. Exit status 1 when ID is not a dead delivery.
+        """
+
+    static func run(_ arguments: [String], io: CommandIO) async throws(UsageError) -> Int32 {
+        let parsed = try ArgumentList(arguments, options: ["config", "channel"], flags: ["dead"])
+        let selection = try selection(parsed)
+        let (setup, store): (Setup, StateStore)
+        switch StateFileAccess.open(parsed, io: io, command: name, missing: "nothing to \(name)") {
+        case .exit(let status): return status
+        case .ready(let loaded, let opened): (setup, store) = (loaded, opened)
+        }
+        if case .channel(let channel) = selection, !setup.config.channelNames.contains(channel) {
+            throw UsageError.unknown("channel", channel, among: setup.config.channelNames, listedAs: "configured")
+        }
+        do {
+            let count = try store.retryDead(selection, at: WallClock.now())
+            if case .id(let id) = selection, count == 0 {
+                io.err("satwatch retry: no dead delivery #\(id) (see 'satwatch status')")
+                return 1
+            }
+            io.out("put \(Plural.count(count, "dead delivery", plural: "dead deliveries")) back in the queue")
+            return 0
+        } catch {
+            io.err("satwatch retry: \(error)")
+            return 1
+        }
+    }
+
+    /// Exactly one of ID, `--channel C`, `--dead`.
+    static func selection(_ parsed: ArgumentList) throws(UsageError) -> DeadSelection {
+        var choices: [DeadSelection] = []
+        if let channel = parsed[option: "channel"] { choices.append(.channel(channel)) }
+        if parsed.has(flag: "dead") { choices.append(.all) }
+        for positional in parsed.positionals {
+            let digits = positional.hasPrefix("#") ? String(positional.dropFirst()) : positional
+            guard let id = Int64(digits), id > 0 else { throw UsageError("expected a delivery ID, found \"\(positional)\"") }
+            choices.append(.id(id))
+        }
+        guard choices.count == 1, let selection = choices.first else {
+            throw UsageError("name what to retry: a delivery ID, --channel C or --dead (exactly one)")
+        }
+        return selection
+    }
+}

@@ -1,0 +1,97 @@
+import SatwatchBase
+import SatwatchJSON
+import SatwatchState
+
+/// `satwatch silence add|list|expire`: silences kept in the state file, which a running worker
+/// reads for every delivery.
+enum SilenceCommand: SatwatchCommand {
+    static let name = "silence"
+    static let help = """
+        Usage: satwatch silence (add (--rule GLOB | --match KEY=VALUE)... (--for D | --until TIME) [--comment TEXT] | list [--json] | expire ID) [--config F]
+
+        add: keeps notifications that match every --rule (a glob on the rule name, e.g. 'btc-*')
+        and --match (a label, e.g. severity=page; alertname and metric are labels too) from every
+        channel, for D (e.g. 2h) or until TIME (RFC 3339, e.g. 2026-12-24T18:00:00Z). Prints the
+        silence's id. The author is $USER. A running worker applies it to the next delivery.
+        Silenced notifications are recorded as silenced; a resolve goes out only where its
+        firing did.
+        list: silences not ended yet (--json: all of them, as JSON).
+        expire: ends silence ID now.
+        """
+
+    static func run(_ arguments: [String], io: CommandIO) async throws(UsageError) -> Int32 {
+        let actions = ["add", "list", "expire"]
+        guard let action = arguments.first, actions.contains(action) else {
+            let found = arguments.first.map { "unknown action \"\($0)\"" + EditDistance.hintOrList(for: $0, among: actions) }
+            throw UsageError(found ?? "name what to do: add, list or expire")
+        }
+        let parsed = try ArgumentList(Array(arguments.dropFirst()), options: ["config", "rule", "match", "for", "until", "comment"],
+                                      flags: ["json"])
+        let now = WallClock.now()
+        switch action {
+        case "add": return try add(parsed, io: io, now: now)
+        case "list": return list(parsed, io: io, now: now)
+        default: return try expire(parsed, io: io, now: now)
+        }
+    }
+
+    private static func add(_ parsed: ArgumentList, io: CommandIO, now: Timestamp) throws(UsageError) -> Int32 {
+        let silence = try SilenceRequest(parsed, environment: io.environment, now: now).silence
+        let store: StateStore
+        do {
+            switch StateFileAccess.find(parsed, io: io, command: name) {
+            case .exit(let status): return status
+            case .ready(_, let opened): store = opened
+            // A silence may be set before the worker first runs: the file is created for it.
+            case .absent(let setup): store = try StateStore.open(path: setup.config.statePath)
+            }
+            try store.add(silence)
+        } catch {
+            io.err("satwatch silence: \(error)")
+            return 1
+        }
+        io.out(silence.id)
+        return 0
+    }
+
+    private static func list(_ parsed: ArgumentList, io: CommandIO, now: Timestamp) -> Int32 {
+        let json = parsed.has(flag: "json")
+        switch StateFileAccess.open(parsed, io: io, command: name, missing: "no silences") {
+        case .exit(let status): return status
+        case .ready(_, let store):
+            do {
+                let silences = try store.silences(endingAfter: json ? nil : now)
+                if json {
+                    io.out(JSONValue.array(silences.map { JSONNode(SilenceText.json($0, now: now)) }).jsonText())
+                } else {
+                    io.out(silences.isEmpty ? "no silences" : SilenceText.table(silences, now: now).joined(separator: "\n"))
+                }
+                return 0
+            } catch {
+                io.err("satwatch silence: \(error)")
+                return 1
+            }
+        }
+    }
+
+    private static func expire(_ parsed: ArgumentList, io: CommandIO, now: Timestamp) throws(UsageError) -> Int32 {
+        guard parsed.positionals.count == 1, let id = parsed.positionals.first else {
+            throw UsageError("name the silence to expire (its id, from 'satwatch silence list')")
+        }
+        switch StateFileAccess.open(parsed, io: io, command: name, missing: "no silences") {
+        case .exit(let status): return status
+        case .ready(_, let store):
+            do {
+                guard try store.expireSilence(id: id, at: now) else {
+                    io.err("satwatch silence: no running silence \(id) (see 'satwatch silence list')")
+                    return 1
+                }
+                io.out("expired \(id)")
+                return 0
+            } catch {
+                io.err("satwatch silence: \(error)")
+                return 1
+            }
+        }
+    }
+}

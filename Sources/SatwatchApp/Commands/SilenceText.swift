@@ -1,0 +1,30 @@
+import SatwatchBase
+import SatwatchJSON
+import SatwatchState
+
+/// How `silence list` and `status` show silences.
+enum SilenceText {
+    /// Aligned rows: id, what it matches, until when (or from when), author, comment.
+    static func table(_ silences: [Silence], now: Timestamp) -> [String] {
+        StatusReport.columns(silences.map { silence in
+            let when = silence.isActive(at: now) ? "until \(silence.endsAt.rfc3339)" : "from \(silence.startsAt.rfc3339)"
+            return [silence.id, silence.matchers.map(\.text).joined(separator: " "), when, "by \(silence.author)", silence.comment]
+        })
+    }
+
+    /// One silence as a JSON object.
+    static func json(_ silence: Silence, now: Timestamp) -> JSONValue {
+        [
+            "id": .string(silence.id),
+            "matchers": .array(silence.matchers.map { matcher in
+                switch matcher {
+                case .rule(let glob): JSONNode(["rule": .string(glob)])
+                case .label(let name, let value): JSONNode(["label": .string(name), "value": .string(value)])
+                }
+            }),
+            "starts_at": .string(silence.startsAt.rfc3339), "ends_at": .string(silence.endsAt.rfc3339),
+            "active": .bool(silence.isActive(at: now)), "comment": .string(silence.comment), "author": .string(silence.author),
+            "created_at": .string(silence.createdAt.rfc3339),
+        ]
+    }
+}

@@ -1,0 +1,61 @@
+import SatwatchBase
+import SatwatchRules
+import SatwatchState
+
+/// `satwatch status`: rule states, last metric values, and pending/dead deliveries, read from the
+/// state file (safe while the worker runs: it opens its own connection).
+enum StatusCommand: SatwatchCommand {
+    static let name = "status"
+    static let help = """
+        Usage: satwatch status [--json] [--config F]
+
+        Prints each rule's state, the last value of every metric, delivery totals per channel
+        with each channel's next delivery and when it is tried, and every pending or dead
+        delivery, from the state file. --json prints the same as one JSON object. Safe while the
+        worker runs.
+        """
+
+    static func run(_ arguments: [String], io: CommandIO) async throws(UsageError) -> Int32 {
+        let parsed = try ArgumentList(arguments, options: ["config"], flags: ["json"])
+        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument \"\(parsed.positionals[0])\"") }
+        let json = parsed.has(flag: "json")
+        let (setup, store): (Setup, StateStore)
+        switch StateFileAccess.find(parsed, io: io, command: name) {
+        case .exit(let status): return status
+        case .absent(let loaded):
+            let missing = "no state file at \(loaded.config.statePath) yet: the worker has not run with this config"
+            guard json else { io.out(missing); return 0 }
+            // JSON stays one parseable document: every rule as never evaluated, nothing queued.
+            io.err(missing)
+            io.out(report(setup: loaded, states: [:], metrics: [], counts: [:], entries: [], heads: [:])
+                .json(statePath: loaded.config.statePath).prettyJSONText())
+            return 0
+        case .ready(let loaded, let opened): (setup, store) = (loaded, opened)
+        }
+        do {
+            let counts = try store.outboxCounts()
+            var heads: [String: OutboxEntry] = [:]
+            for (channel, count) in counts where count.pending > 0 { heads[channel] = try store.nextPendingEntry(channel: channel) }
+            var report = report(setup: setup, states: try store.loadRuleStates(), metrics: try store.loadMetrics(),
+                                counts: counts, entries: try store.entries(states: [.pending, .dead], limit: 50), heads: heads)
+            report.silences = try store.silences(endingAfter: report.now)
+            if json {
+                io.out(report.json(statePath: setup.config.statePath).prettyJSONText())
+            } else {
+                io.out("state: \(setup.config.statePath)")
+                io.out(report.text)
+            }
+            return 0
+        } catch {
+            io.err("satwatch status: \(error)")
+            return 1
+        }
+    }
+
+    private static func report(setup: Setup, states: [String: RuleState], metrics: [Sample], counts: [String: OutboxCounts],
+                               entries: [OutboxEntry], heads: [String: OutboxEntry]) -> StatusReport {
+        StatusReport(rules: setup.rules.map(\.name), feeds: setup.config.feeds.map(\.kind), states: states, metrics: metrics,
+                     counts: counts, entries: entries, redactor: setup.config.redactor, heads: heads,
+                     disabled: Set(setup.rules.filter(\.isDisabled).map(\.name)))
+    }
+}

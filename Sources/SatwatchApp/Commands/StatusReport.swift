@@ -1,0 +1,74 @@
+import SatwatchBase
+import SatwatchFeeds
+import SatwatchRules
+import SatwatchState
+
+/// The text `satwatch status` prints: plain aligned columns, one section each.
+struct StatusReport {
+    var rules: [String]
+    var feeds: [FeedKind]
+    var states: [String: RuleState]
+    var metrics: [Sample]
+    var counts: [String: OutboxCounts]
+    var entries: [OutboxEntry]
+    /// Hides secrets in stored errors, including rows written before errors were redacted.
+    var redactor: Redactor
+    /// Each channel's next delivery (the head of its pending queue), by channel.
+    var heads: [String: OutboxEntry] = [:]
+    /// Rules loaded but not evaluated (`"disabled": true`): shown as `disabled`, whatever state
+    /// they kept from before.
+    var disabled: Set<String> = []
+    /// Silences not ended yet, and the time they are shown at.
+    var silences: [Silence] = []
+    var now = WallClock.now()
+
+    var text: String {
+        var lines = ["", "RULES"]
+        lines += Self.columns(ruleLines.map(\.cells))
+        lines += ["", "METRICS"]
+        lines += metrics.isEmpty ? ["  (none recorded yet)"] : Self.columns(metrics.map {
+            [$0.metric, $0.source, DisplayNumber.format($0.value), $0.at.rfc3339]
+        })
+        lines += ["", "DELIVERIES"]
+        lines += counts.isEmpty ? ["  (nothing queued yet)"] : Self.columns(counts.sorted { $0.key < $1.key }.map {
+            [$0.key, "\($0.value.pending) pending", "\($0.value.sent) sent", "\($0.value.dead) dead"]
+                + ($0.value.silenced > 0 ? ["\($0.value.silenced) silenced"] : [])
+                + [heads[$0.key].map { "next #\($0.id) at \($0.nextAttemptAt.rfc3339)" } ?? ""]
+        })
+        if !silences.isEmpty {
+            lines += ["", "SILENCES"]
+            lines += SilenceText.table(silences, now: now)
+        }
+        if !entries.isEmpty {
+            lines += ["", "PENDING AND DEAD"]
+            lines += Self.columns(entries.map { entry in
+                let when = entry.state == .pending ? "next try \(entry.nextAttemptAt.rfc3339)" : "dead since \(entry.updatedAt.rfc3339)"
+                return ["#\(entry.id)", entry.channel, entry.notification.rule, entry.notification.status.rawValue,
+                        entry.state.rawValue, "\(entry.attempts) attempts", when, entry.lastError.map { "error: \(redactor.redact($0))" } ?? ""]
+            })
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Every rule, then each feed's staleness alert, as one line each.
+    var ruleLines: [StatusRuleLine] {
+        (rules + feeds.map(FeedStaleMonitor.ruleName)).map {
+            StatusRuleLine(name: $0, state: states[$0], disabled: disabled.contains($0))
+        }
+    }
+
+    /// Left-aligned columns, two spaces apart, indented by two.
+    static func columns(_ rows: [[String]]) -> [String] {
+        guard let width = rows.map(\.count).max() else { return [] }
+        let widths = (0..<width).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            var line = "  "
+            for (column, cell) in row.enumerated() {
+                line += cell
+                if column < row.count - 1 { line += String(repeating: " ", count: widths[column] - cell.count + 2) }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import SatwatchBase
+import SatwatchRules
+
+/// One rule as `status` shows it, decided once for the text and the JSON alike.
+struct StatusRuleLine: Equatable {
+    /// The rule name.
+    var name: String
+    /// `inactive`, `pending`, `firing`, `disabled` (loaded, not evaluated) or `spent` (a
+    /// `once` rule that fired).
+    var state: String
+    /// Since when it is firing or pending; when it fired, for a spent rule.
+    var since: Timestamp?
+    /// The last value it saw; nil before any data.
+    var lastValue: Double?
+    /// What a rule that cannot decide waits for (a window still filling).
+    var waiting: String?
+
+    /// The line for `name` with its stored `state` (nil: never evaluated).
+    init(name: String, state: RuleState?, disabled: Bool) {
+        self.name = name
+        lastValue = state?.lastValue
+        waiting = state?.waiting
+        let status = state?.status ?? .inactive
+        if disabled {
+            self.state = "disabled"
+        } else if state?.isSpent == true, let at = state?.firedAt {
+            (self.state, since) = ("spent", at)
+        } else {
+            self.state = status.rawValue
+            if status == .firing { since = state?.firedAt }
+            if status == .pending { since = state?.activeSince }
+        }
+    }
+
+    /// The text columns: name, state, since, last value or what it waits for.
+    var cells: [String] {
+        switch state {
+        case "disabled": return [name, state]
+        case "spent": return [name, state, since.map { "once, at \($0.rfc3339)" } ?? ""]
+        default:
+            var value = lastValue.map { "last \(DisplayNumber.format($0))" } ?? "no data yet"
+            if let waiting { value = "waiting: \(waiting)" }
+            return [name, state, since.map { "since \($0.rfc3339)" } ?? "", value]
+        }
+    }
+}

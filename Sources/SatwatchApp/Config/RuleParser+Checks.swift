@@ -1,0 +1,101 @@
+import SatwatchBase
+import SatwatchFeeds
+
+extension RuleParser {
+    /// What is wrong with a rule reading `metric` (the rule's own, a part's, or one inside an
+    /// expression): not in the catalog, or no enabled feed publishes it; nil when fine.
+    static func metricProblem(_ metric: String, pinned: Bool, context: RuleLoader.Context) -> String? {
+        if context.derived.contains(metric) { return nil }
+        let published = context.published
+        guard let descriptor = MetricCatalog.descriptor(for: metric) else {
+            var message = "unknown metric \"\(metric)\""
+            let parts = metric.split(separator: ".")
+            if parts.count == 2, parts[0] == parts[1] {
+                message += " (a price names two different assets, e.g. \"btc.usd\")"
+            } else if let suggestion = MetricCatalog.suggestion(for: metric, published: (published ?? ["btc.usd", "btc.eur"]) + context.derived.sorted()) {
+                message += " (did you mean \"\(suggestion)\"?)"
+            }
+            return message
+        }
+        guard let feeds = context.feeds, let published, !pinned,
+              !feeds.contains(where: { publishes($0, metric) }) else { return nil }
+        guard let (base, quote) = MetricCatalog.price(of: metric) else {
+            let kinds = descriptor.sources.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+            return "no enabled feed publishes \"\(metric)\" (enable \(kinds) under \"feeds\")"
+        }
+        // A price is checked against the pairs actually configured (and mempool's currencies),
+        // so a typo such as `btc.eru` is caught here rather than never firing.
+        if let suggestion = MetricCatalog.suggestion(for: metric, published: published), published.contains(suggestion) {
+            return "unknown metric \"\(metric)\" (did you mean \"\(suggestion)\"?)"
+        }
+        return "no enabled feed publishes \"\(metric)\" (\(publishHint(base: base, quote: quote, sources: descriptor.sources, feeds: feeds)))"
+    }
+
+    /// What is wrong with pinning `metric` to feed `source`: no such feed, one that cannot
+    /// publish it, one not enabled or not configured to; nil when fine.
+    static func sourceProblem(_ source: String, metric: String, context: RuleLoader.Context) -> String? {
+        guard let kind = FeedKind(rawValue: source) else {
+            return "unknown source \"\(source)\"" + EditDistance.hintOrList(for: source, among: FeedKind.allCases.map(\.rawValue))
+        }
+        guard let descriptor = MetricCatalog.descriptor(for: metric) else { return nil }
+        guard descriptor.sources.contains(kind) else { return "feed \"\(source)\" does not publish \"\(metric)\"" }
+        guard let feeds = context.feeds else { return nil }
+        guard let feed = feeds.first(where: { $0.kind == kind }) else { return "feed \"\(source)\" is not enabled in the config" }
+        guard !publishes(feed, metric), let (base, quote) = MetricCatalog.price(of: metric) else { return nil }
+        if let spelling = kind.definition.pairSpelling {
+            let pair = spelling.spell(base: base, quote: quote)
+            return "feed \"\(source)\" is not configured to publish \"\(metric)\" (add \"\(pair)\" to its \"\(spelling.key)\")"
+        }
+        let missing = kind.definition.missingEntries(base: base, quote: quote, feed)
+        return missing.isEmpty ? nil : "feed \"\(source)\" is not configured to publish \"\(metric)\" (add \(entries(missing, feed: "its")))"
+    }
+
+    static func checkChannels(_ channels: [String], _ object: inout ConfigObject, context: RuleLoader.Context) {
+        guard let known = context.channels else { return }
+        let nodes = object.member("channels")?.node.array ?? []
+        for (name, node) in zip(channels, nodes) where !known.contains(name) {
+            object.report(at: node.location, "unknown channel \"\(name)\"" + EditDistance.hint(for: name, among: known.sorted()))
+        }
+        if channels.isEmpty, context.defaultChannels.isEmpty, object.has("name") {
+            object.report(nil, "rule has no channels: set \"channels\" here or \"defaults.channels\" in the config")
+        }
+    }
+
+    /// How to get a price published: enable a feed that publishes it without pairs (mempool for
+    /// BTC; CoinGecko with the coin and currency it lacks), add what an enabled one lacks, or add
+    /// the pair to each exchange feed, as that exchange spells it.
+    static func publishHint(base: String, quote: String, sources: [FeedKind], feeds: [FeedConfig]) -> String {
+        var additions = sources.compactMap { kind in
+            kind.definition.pairSpelling.map { "\"\($0.spell(base: base, quote: quote))\" to \(kind.rawValue) \"\($0.key)\"" }
+        }
+        var enable: [String] = [], settings: [(kind: String, with: String)] = []
+        for kind in sources where kind.definition.pairSpelling == nil {
+            let enabled = feeds.first { $0.kind == kind }
+            let missing = kind.definition.missingEntries(base: base, quote: quote, enabled ?? FeedConfig(kind: kind))
+            if enabled != nil {
+                if !missing.isEmpty { additions.insert(entries(missing, feed: kind.rawValue), at: 0) }
+            } else {
+                enable.append("\"\(kind.rawValue)\"")
+                let with = missing.map { "\"\($0.value)\" in its \"\($0.key)\"" }.joined(separator: " and ")
+                if !with.isEmpty { settings.append((kind.rawValue, with)) }
+            }
+        }
+        let add = additions.isEmpty ? nil : "add " + additions.joined(separator: " or ")
+        guard !enable.isEmpty else { return add ?? "" }
+        // `enable "coingecko" under "feeds" with "sol" in its "coins"`; with more feeds to
+        // enable, each feed's settings name it.
+        let with = settings.map { enable.count == 1 ? " with \($0.with)" : ", \($0.kind) with \($0.with)" }.joined()
+        return "enable \(enable.joined(separator: " or ")) under \"feeds\"" + with + (add.map { ", or " + $0 } ?? "")
+    }
+
+    /// `"sol" to coingecko "coins" and "eur" to its "vs"` (`feed`: the feed's name, or "its").
+    private static func entries(_ missing: [(value: String, key: String)], feed: String) -> String {
+        missing.enumerated().map { "\"\($1.value)\" to \($0 == 0 ? feed : "its") \"\($1.key)\"" }.joined(separator: " and ")
+    }
+
+    /// Whether `feed` as configured publishes `metric`.
+    static func publishes(_ feed: FeedConfig, _ metric: String) -> Bool {
+        guard MetricCatalog.descriptor(for: metric)?.sources.contains(feed.kind) == true else { return false }
+        return MetricCatalog.price(of: metric) == nil || feed.priceMetrics.contains(metric)
+    }
+}

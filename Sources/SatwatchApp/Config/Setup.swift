@@ -1,0 +1,80 @@
+import SatwatchBase
+import SatwatchRules
+
+/// A config and its rules, loaded and validated together: what `check`, `run`, `replay`,
+/// `status` and `notify` start from.
+package struct Setup: Sendable {
+    /// The config.
+    package var config: Config
+    /// Every valid rule.
+    package var rules: [Rule]
+    /// The rule files read.
+    package var ruleFiles: [String]
+    /// What loading found that does not make the setup invalid (see `LoadWarning`).
+    package var warnings: [LoadWarning]
+
+    /// Loads the config at `path` and all its rule files. Returns the setup (nil when the config
+    /// itself could not be read) and every problem found. `secrets`: the channels whose
+    /// `${NAME}` values must be set.
+    package static func load(path: String, environment: [String: String], logger: Logger,
+                            secrets: SecretNeed = .all) -> (Setup?, [Diagnostic]) {
+        let (setup, log) = loadLogged(path: path, environment: environment, logger: logger, secrets: secrets)
+        return (setup, log.diagnostics)
+    }
+
+    private static func loadLogged(path: String, environment: [String: String], logger: Logger,
+                                   secrets: SecretNeed) -> (Setup?, DiagnosticLog) {
+        let log = DiagnosticLog()
+        let variables = ConfigEnvironment(environment)
+        guard let config = ConfigLoader.load(path: path, environment: variables, logger: logger, log: log, secrets: secrets) else {
+            return (nil, log)
+        }
+        let (files, warnings) = RuleLoader.files(in: config.rulePaths)
+        let before = log.count
+        let rules = RuleLoader.load(files: files, context: RuleLoader.Context(config: config), log: log)
+        // Rules that are all invalid are explained by their errors; an empty or missing set is not.
+        let empty = log.count == before ? emptinessWarning(path: path, config: config, files: files, rules: rules) : nil
+        let open = openEndpointWarning(path: path, config: config)
+        return (Setup(config: config, rules: rules, ruleFiles: files, warnings: warnings + [empty, open].compactMap { $0 }), log)
+    }
+
+    /// Warns when the page and the API listen beyond this machine without `http.token`: anyone
+    /// who reaches them reads every alert, and nobody can silence from the page.
+    private static func openEndpointWarning(path: String, config: Config) -> LoadWarning? {
+        guard let listen = config.httpListen, !listen.isLoopback, config.page.token == nil else { return nil }
+        return LoadWarning(path: path, "\"http.listen\" is \(listen), reachable from other machines, and no \"http.token\" is set: "
+                           + "anyone who reaches it reads every alert (set \"token\", or listen on 127.0.0.1 behind a proxy)")
+    }
+
+    /// Warns when no rule would be evaluated: the worker would then only watch its feeds.
+    private static func emptinessWarning(path: String, config: Config, files: [String], rules: [Rule]) -> LoadWarning? {
+        if rules.isEmpty {
+            let paths = config.rulePaths.map { "\"\($0)\"" }.joined(separator: ", ")
+            let found = config.rulePaths.isEmpty ? "\"rules\" names no file or folder"
+                : files.isEmpty ? "no rule files under \(paths)" : "\(Plural.count(files.count, "rule file")) without rules"
+            return LoadWarning(path: path, "no rules loaded (\(found))")
+        }
+        if rules.allSatisfy(\.isDisabled) {
+            return LoadWarning(path: path, "every rule is disabled (\(Plural.count(rules.count, "rule"))): none is evaluated")
+        }
+        return nil
+    }
+
+    /// Loads like `load`, printing every problem to `io.err`; nil when anything was wrong.
+    static func loadValid(path: String, io: CommandIO, logger: Logger, secrets: SecretNeed = .all) -> Setup? {
+        let (setup, log) = loadLogged(path: path, environment: io.environment, logger: logger, secrets: secrets)
+        for diagnostic in log.diagnostics { io.err(diagnostic.description) }
+        guard let setup, log.isEmpty else {
+            var unset: [String] = []
+            for index in log.unsetVariables.keys.sorted() where !unset.contains(log.unsetVariables[index]!) {
+                unset.append(log.unsetVariables[index]!)
+            }
+            // Secrets are the likely cause on a server: say where they can come from.
+            let hint = unset.isEmpty ? "run 'satwatch check' for details"
+                : "set \(unset.joined(separator: ", ")) in the environment or pass --env-file FILE"
+            io.err("\(path): \(Plural.count(log.count, "problem")); \(hint)")
+            return nil
+        }
+        return setup
+    }
+}

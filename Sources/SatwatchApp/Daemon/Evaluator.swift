@@ -1,0 +1,138 @@
+import SatwatchBase
+import SatwatchFeeds
+import SatwatchRules
+import SatwatchState
+
+/// The hot path as a service: a frame → samples → rules → the state writer → the dispatcher's
+/// doorbell, in the same task, with no queue or poll in between. It also lets time pass (the
+/// alarm) so `for`, `repeat` and feed staleness act on time, and flushes last values to the
+/// state file every minute and on shutdown. It never waits for the state file: the writer
+/// commits on a thread of its own, in order.
+struct Evaluator: Service {
+    let setup: Setup
+    let inputs: EvaluatorInbox
+    /// Marked as each frame is evaluated, so the next waiting feed goes on.
+    let backlog: FrameBacklog
+    let alarm: Alarm
+    let doorbell: Doorbell
+    /// Where the evaluator publishes what the endpoint reads, and hands over `change` history.
+    let boards: Boards
+    let logger: Logger
+    static let flushEvery = TimeSpan.seconds(60)
+
+    var name: String { "evaluator" }
+
+    func run() async throws {
+        let writer = try await StateWriter.open(path: setup.config.statePath, health: boards.store,
+                                                doorbell: doorbell, logger: logger)
+        let saved = try await writer.read { try $0.loadRuleStates() }
+        let startedAt = WallClock.now()
+        var state = EvaluatorState(
+            evaluator: FrameEvaluator(engine: RuleEngine(rules: setup.rules, derived: setup.config.derived, defaultChannels: setup.config.defaultChannels,
+                                                         restoring: saved), feeds: setup.config.feeds),
+            stale: FeedStaleMonitor(feeds: setup.config.feeds, channels: setup.config.defaultChannels, saved: saved, now: startedAt),
+            lastFlush: startedAt)
+        for kind in state.stale.staleFeeds { state.evaluator.setFeed(kind, stale: true) }
+        await restoreHistory(&state, from: writer)
+        // Rules whose definition changed start fresh: store that now, so the old state is gone.
+        flush(&state, to: writer, at: startedAt)
+        boards.rules.publish(state.evaluator.engine)
+        alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
+        while let input = await inputs.next() {
+            let now = WallClock.now()
+            // Checked per input: a reload may change the level. Off, the engine records nothing.
+            state.evaluator.explains = logger.isEnabled(.debug)
+            var changes: [RuleChange]
+            switch input {
+            case .frame(let frame):
+                changes = handle(frame, &state)
+                backlog.done()
+            case .tick: changes = state.advance(to: now)
+            }
+            for explanation in state.evaluator.takeExplanations() { logger.debug(explanation.message, explanation.fields) }
+            if !changes.isEmpty { boards.rules.publish(state.evaluator.engine) }
+            writer.commit(changes, at: now)
+            if now - state.lastFlush >= Self.flushEvery { flush(&state, to: writer, at: now) }
+            alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
+        }
+        boards.histories.put(state.evaluator.engine.historySnapshot)
+        flush(&state, to: writer, at: WallClock.now())
+        await writer.finish()
+    }
+
+    /// Takes up the `change` histories: the state file's (a restart), then the previous
+    /// generation's, which may be fresher (a reload); then the daily closes and metric series.
+    private func restoreHistory(_ state: inout EvaluatorState, from writer: StateWriter) async {
+        do {
+            let stored = try await writer.read { try $0.loadHistory() }
+            state.evaluator.adopt(HistorySnapshot(points: stored))
+            state.historySaved = stored.compactMapValues { $0.last?.at }
+        } catch {
+            logger.error("change history unreadable; change rules start without it", ["error": "\(error)"])
+        }
+        do {
+            let closes = try await writer.read { try $0.loadDailyCloses() }
+            state.evaluator.restoreCloses(closes)
+        } catch {
+            logger.error("daily closes unreadable; windows of a day or more fill again", ["error": "\(error)"])
+        }
+        if let previous = boards.histories.take() { state.evaluator.adopt(previous) }
+        // Once per process: on a reload the board already holds these minutes (and newer ones).
+        guard boards.series.keys.isEmpty else { return }
+        do {
+            let from = SeriesCollection.oldestMinute(now: WallClock.now())
+            let series = try await writer.read { try $0.loadSeries(from: from) }
+            boards.series.restore(series)
+        } catch {
+            logger.error("metric series unreadable; charts start empty", ["error": "\(error)"])
+        }
+    }
+
+    /// Decodes and evaluates one frame; updates health and the metric board.
+    private func handle(_ frame: RecordedFrame, _ state: inout EvaluatorState) -> [RuleChange] {
+        var changes: [RuleChange] = []
+        if let resolved = state.stale.frameArrived(frame.feed, at: frame.at) {
+            state.evaluator.setFeed(frame.feed, stale: false)
+            changes.append(resolved)
+        }
+        // `process` lets time pass to the frame first, then evaluates its samples.
+        let (outcome, frameChanges, rejectedFields) = state.evaluator.process(frame)
+        changes += frameChanges
+        if rejectedFields > 0 {
+            boards.health.update(frame.feed) { $0.rejectedFields += rejectedFields }
+            logger.debug("fields rejected", ["feed": frame.feed.rawValue, "count": "\(rejectedFields)"])
+        }
+        switch outcome {
+        case .samples(let samples):
+            boards.metrics.record(samples)
+            boards.series.record(samples)
+        case .skipped(let reason):
+            boards.health.update(frame.feed) { $0.skipped[reason.code, default: 0] += 1 }
+            logger.debug("frame skipped", ["feed": frame.feed.rawValue, "reason": reason.code])
+        default: break
+        }
+        return changes
+    }
+
+    /// Queues every rule's last value, the latest metric values (for `status`), the `change`
+    /// histories' new points and the series' new minutes. A SIGKILL loses at most one interval
+    /// of history and series, nothing else.
+    private func flush(_ state: inout EvaluatorState, to writer: StateWriter, at now: Timestamp) {
+        state.evaluator.refreshWaiting()
+        let engine = state.evaluator.engine
+        boards.rules.publishOverview(engine)
+        let history = engine.historySnapshot
+        let fresh = history.points(after: state.historySaved)
+        let closes = state.evaluator.takeUnsavedCloses()
+        boards.series.prune(now: now)
+        writer.flush(StateFlush(states: Dictionary(zip(engine.rules.map(\.name), engine.states), uniquingKeysWith: { $1 }),
+                                metrics: boards.metrics.snapshot, history: fresh, keepingFrom: history.oldest, at: now,
+                                closes: closes.closes, closesKeepingFrom: closes.keepingFrom,
+                                series: boards.series.takeChanged(), seriesKeepingFrom: SeriesCollection.oldestMinute(now: now)))
+        // The writer keeps a failed flush queued until it succeeds, so these points are not lost.
+        let keys = history.keys
+        state.historySaved = state.historySaved.filter { keys.contains($0.key) }
+            .merging(fresh.compactMapValues { $0.last?.at }) { $1 }
+        state.lastFlush = now
+    }
+}

@@ -1,0 +1,82 @@
+import SatwatchBase
+import SatwatchFeeds
+import SatwatchRules
+
+/// The built-in `feed-stale:<feed>` alerts: a feed that sends nothing (no data, no heartbeat)
+/// for its `stale_after` fires one on `defaults.channels`; its next frame resolves it. Their
+/// state is stored like a rule's, so restarts neither repeat nor forget them.
+struct FeedStaleMonitor {
+    private struct Watch {
+        var feed: FeedConfig
+        var lastFrameAt: Timestamp
+        var state: RuleState
+    }
+
+    static let digest = "feed-stale"
+    private var watches: [Watch]
+    private let channels: [String]
+
+    /// Rule name of a feed's stale alert.
+    static func ruleName(_ kind: FeedKind) -> String { "feed-stale:\(kind.rawValue)" }
+
+    /// Watches `feeds` from `now` (each gets its full `stale_after` to deliver a first frame).
+    init(feeds: [FeedConfig], channels: [String], saved: [String: RuleState], now: Timestamp) {
+        self.channels = channels
+        watches = feeds.map { feed in
+            let saved = saved[Self.ruleName(feed.kind)].flatMap { $0.digest == Self.digest ? $0 : nil }
+            return Watch(feed: feed, lastFrameAt: now, state: saved ?? RuleState(digest: Self.digest))
+        }
+    }
+
+    /// Feeds whose alert is firing now.
+    var staleFeeds: [FeedKind] { watches.filter { $0.state.status == .firing }.map(\.feed.kind) }
+
+    /// A frame from `kind` arrived: resolves its alert if it was firing.
+    mutating func frameArrived(_ kind: FeedKind, at now: Timestamp) -> RuleChange? {
+        guard let index = watches.firstIndex(where: { $0.feed.kind == kind }) else { return nil }
+        let silence = now - watches[index].lastFrameAt
+        watches[index].lastFrameAt = now
+        guard watches[index].state.status == .firing else { return nil }
+        let firedAt = watches[index].state.firedAt ?? now
+        watches[index].state = RuleState(digest: Self.digest, sequence: watches[index].state.sequence)
+        return change(index, status: .resolved, at: now, startsAt: firedAt, silence: silence,
+                      message: "feed \(kind.rawValue) is delivering again after \(silence.text) of silence")
+    }
+
+    /// Fires the alert of every feed silent past its `stale_after` at `now`.
+    mutating func check(at now: Timestamp) -> [RuleChange] {
+        var changes: [RuleChange] = []
+        for index in watches.indices where watches[index].state.status != .firing {
+            let watch = watches[index]
+            let silence = now - watch.lastFrameAt
+            guard silence >= watch.feed.staleAfter else { continue }
+            var firing = RuleState(status: .firing, activeSince: now, firedAt: now, lastNotifiedAt: now,
+                                   lastValue: silence.seconds, lastObservedAt: now, digest: Self.digest)
+            firing.sequence = watch.state.sequence
+            watches[index].state = firing
+            changes.append(change(index, status: .firing, at: now, startsAt: now, silence: silence,
+                                  message: "feed \(watch.feed.kind.rawValue) has sent nothing for \(silence.text) (stale after \(watch.feed.staleAfter.text))"))
+        }
+        return changes
+    }
+
+    /// When the next feed would go stale, if none is stale yet.
+    func nextDeadline() -> Timestamp? {
+        watches.filter { $0.state.status != .firing }.map { $0.lastFrameAt + $0.feed.staleAfter }.min()
+    }
+
+    /// The change of watch `index`, with its notification (which takes the watch's next event
+    /// sequence number) when there are channels to tell.
+    private mutating func change(_ index: Int, status: Notification.Status, at now: Timestamp, startsAt: Timestamp,
+                                 silence: TimeSpan, message: String) -> RuleChange {
+        let watch = watches[index]
+        let name = Self.ruleName(watch.feed.kind)
+        guard !channels.isEmpty else { return RuleChange(rule: name, state: watch.state, notification: nil) }
+        watches[index].state.sequence += 1
+        let notification = Notification(rule: name, status: status, metric: "feed.\(watch.feed.kind.rawValue)",
+                                        value: silence.seconds, threshold: watch.feed.staleAfter.seconds, at: now,
+                                        startsAt: startsAt, sequence: watches[index].state.sequence, message: message,
+                                        labels: [Label("feed", watch.feed.kind.rawValue)], channels: channels)
+        return RuleChange(rule: name, state: watches[index].state, notification: notification)
+    }
+}

@@ -1,0 +1,37 @@
+import SatwatchBase
+import SatwatchDelivery
+import SatwatchFeeds
+
+/// What runs for one loaded setup besides the feeds and the endpoint: the evaluator, its alarm
+/// and the dispatcher, as child tasks of one `ServiceGroup`. A reload stops one generation
+/// completely before the next starts; the feeds (`FeedSet`), the HTTP endpoint (`Endpoint`) and
+/// the boards outlive generations.
+struct Generation: Sendable {
+    let setup: Setup
+    let logger: Logger
+    let boards: Boards
+    let inbox: EvaluatorInbox
+    /// Where the evaluator marks each frame done, letting the next waiting feed go on.
+    let backlog: FrameBacklog
+    /// Closed first when the generation stops, so deliveries in flight can finish.
+    let gate = DrainGate()
+
+    /// Builds every service (the state file is opened by the services themselves, off the
+    /// cooperative pool).
+    func services() -> [any Service] {
+        let alarm = Alarm()
+        let dispatcher = Dispatcher(statePath: setup.config.statePath, channels: setup.config.channels,
+                                        policy: RetryPolicy(maxRetryAfter: setup.config.maxRetryAfter),
+                                        retention: setup.config.stateRetention, logger: logger, counters: boards.deliveries,
+                                        storeHealth: boards.store, gate: gate, quiet: setup.quietHours,
+                                        rates: setup.rateLimits, groups: setup.config.channelDelivery.groups,
+                                        extras: PageExtras(externalURL: setup.config.page.externalURL, boards: boards))
+        let evaluator = Evaluator(setup: setup, inputs: inbox, backlog: backlog, alarm: alarm, doorbell: dispatcher.doorbell,
+                                  boards: boards, logger: logger)
+        return [
+            evaluator,
+            AlarmService(alarm: alarm) { [inbox] in inbox.yield(.tick) },
+            DispatcherService(dispatcher: dispatcher),
+        ]
+    }
+}

@@ -1,0 +1,168 @@
+import Dispatch
+import SatwatchBase
+import SatwatchRules
+import SatwatchState
+import Synchronization
+
+/// The evaluator's connection to the state file, on a thread of its own. The evaluator hands it
+/// each step's changes and goes on decoding and evaluating: a commit waiting out SQLite's busy
+/// lock, a slow disk or a full one never stalls a frame, nor a thread of the cooperative pool.
+///
+/// Work is done in the order submitted, so rule states are never stored ahead of the
+/// notifications their changes owe. A failed job stays first and is tried again every
+/// `retryDelay` until it succeeds: the commit is idempotent on notification ids, so a retry never
+/// queues a notification twice. Failures and recoveries go to the store health board.
+final class StateWriter: @unchecked Sendable {
+    // @unchecked: `store` is used only on `thread`; everything else is immutable or locked.
+    private enum Job {
+        case commit([RuleChange], at: Timestamp)
+        case flush(StateFlush)
+        case read(@Sendable (StateStore) -> Void)
+    }
+
+    private struct Queue {
+        var jobs: [Job] = []
+        var closing = false
+        var idle: [CheckedContinuation<Void, Never>] = []
+    }
+
+    static let retryDelay = TimeSpan.seconds(1)
+    static let part = "evaluator commits"
+    private let store: StateStore
+    private let queue = Mutex(Queue())
+    private let signal = DispatchSemaphore(value: 0)
+    private let health: StoreHealthBoard
+    private let doorbell: Doorbell
+    private let logger: Logger
+
+    private init(store: StateStore, health: StoreHealthBoard, doorbell: Doorbell, logger: Logger) {
+        self.store = store
+        self.health = health
+        self.doorbell = doorbell
+        self.logger = logger
+    }
+
+    /// Opens the state file at `path` on a new writer thread.
+    static func open(path: String, health: StoreHealthBoard, doorbell: Doorbell, logger: Logger) async throws -> StateWriter {
+        let thread = DispatchQueue(label: "satwatch.state-writer")
+        let store = try await withCheckedThrowingContinuation { continuation in
+            thread.async {
+                // The hot path never checkpoints the WAL; the dispatcher's checkpointer does.
+                continuation.resume(with: Result { try UnsafeTransfer(StateStore.open(path: path, autoCheckpointPages: 0)) })
+            }
+        }.value
+        let writer = StateWriter(store: store, health: health, doorbell: doorbell, logger: logger)
+        thread.async { writer.work() }
+        return writer
+    }
+
+    /// Queues one engine step's changes; the dispatcher's doorbell rings once they are stored.
+    func commit(_ changes: [RuleChange], at now: Timestamp) {
+        guard !changes.isEmpty else { return }
+        submit(.commit(changes, at: now))
+    }
+
+    /// Queues a flush; one still waiting behind a failing job absorbs the next.
+    func flush(_ flush: StateFlush) {
+        queue.withLock { queue in
+            if case .flush(let waiting)? = queue.jobs.last, queue.jobs.count > 1 {
+                queue.jobs[queue.jobs.count - 1] = .flush(waiting.merged(with: flush))
+            } else {
+                queue.jobs.append(.flush(flush))
+            }
+        }
+        signal.signal()
+    }
+
+    /// Reads through the writer's connection, after everything queued before.
+    func read<T: Sendable>(_ body: @escaping @Sendable (StateStore) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            submit(.read { store in continuation.resume(with: Result { try body(store) }) })
+        }
+    }
+
+    /// Stops taking work and waits until everything queued was stored, or tried once more when
+    /// the store is failing. The caller bounds how long it waits (the daemon's grace period).
+    func finish() async {
+        await withCheckedContinuation { continuation in
+            queue.withLock { queue in
+                queue.closing = true
+                queue.idle.append(continuation)
+            }
+            signal.signal()
+        }
+    }
+
+    private func submit(_ job: Job) {
+        queue.withLock { $0.jobs.append(job) }
+        signal.signal()
+    }
+
+    /// The writer thread: takes jobs in order until closed and drained.
+    private func work() {
+        while true {
+            let next = queue.withLock { queue -> (Job?, [CheckedContinuation<Void, Never>]) in
+                if let job = queue.jobs.first { return (job, []) }
+                guard queue.closing else { return (nil, []) }
+                defer { queue.idle = [] }
+                return (nil, queue.idle)
+            }
+            guard let job = next.0 else {
+                if !next.1.isEmpty {
+                    // Closed before the evaluator hears it is done, so before the process can exit.
+                    store.close()
+                    next.1.forEach { $0.resume() }
+                    return
+                }
+                signal.wait()
+                continue
+            }
+            perform(job)
+            queue.withLock { _ = $0.jobs.removeFirst() }
+        }
+    }
+
+    /// Runs `job` until it succeeds; when closing, a failing job is tried once more, then dropped
+    /// (its changes are lost only if the process ends before a later run recomputes them).
+    private func perform(_ job: Job) {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                try run(job)
+                health.succeeded(Self.part, at: WallClock.now())
+                return
+            } catch {
+                health.failed(Self.part, error, at: WallClock.now(), ["retry_in": Self.retryDelay.text])
+                if queue.withLock({ $0.closing }) && attempt >= 2 { return }
+                sleep(Self.retryDelay)
+            }
+        }
+    }
+
+    private func run(_ job: Job) throws {
+        switch job {
+        case .commit(let changes, let now):
+            try store.commit(changes, at: now)
+            for change in changes {
+                guard let notification = change.notification else { continue }
+                logger.info("notification queued", ["rule": notification.rule, "status": notification.status.rawValue,
+                                                    "value": DisplayNumber.format(notification.value),
+                                                    "channels": notification.channels.joined(separator: ","), "id": notification.id])
+            }
+            if changes.contains(where: { $0.notification != nil }) { doorbell.ring() }
+        case .flush(let flush):
+            try flush.save(to: store)
+        case .read(let body):
+            body(store)
+        }
+    }
+
+    /// Waits `span` on this thread; new work does not cut a retry delay short.
+    private func sleep(_ span: TimeSpan) {
+        let deadline = DispatchTime.now() + .milliseconds(Int(span.milliseconds))
+        while signal.wait(timeout: deadline) == .success {}
+        // Every signal consumed while sleeping stood for a job that is still queued.
+        signal.signal()
+    }
+}

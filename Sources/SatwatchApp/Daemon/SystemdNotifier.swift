@@ -1,0 +1,72 @@
+import Glibc
+import SatwatchBase
+
+/// Tells systemd how the worker is doing, as sd_notify(3) does: one datagram per message
+/// (`READY=1`, `RELOADING=1`, `STOPPING=1`, `WATCHDOG=1`) to the AF_UNIX socket that
+/// `NOTIFY_SOCKET` names. Written here rather than linking libsystemd: the protocol is that one
+/// datagram, and the worker stays free of package and library dependencies.
+final class SystemdNotifier: Sendable {
+    private let descriptor: Int32
+    /// `sun_path`'s bytes; an abstract name starts with NUL.
+    private let path: [UInt8]
+    /// How often to send `WATCHDOG=1` (half of `WATCHDOG_USEC`, as sd_watchdog_enabled(3)
+    /// advises); nil when systemd does not watch this process.
+    let watchdogInterval: Duration?
+
+    /// The notifier systemd asked for, or nil when `NOTIFY_SOCKET` is not set (not run by systemd's
+    /// `Type=notify`) or unusable (logged). Unsets the variables, as sd_notify's
+    /// `unset_environment` does, so that no child process reports in the worker's name. Called
+    /// before any feed or channel starts: no other thread reads the environment yet.
+    static func fromEnvironment(_ environment: [String: String], logger: Logger) -> SystemdNotifier? {
+        for name in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] { unsetenv(name) }
+        guard let value = environment["NOTIFY_SOCKET"] else { return nil }
+        guard let path = socketPath(value) else {
+            logger.warn("NOTIFY_SOCKET is neither an absolute path nor an @abstract name; systemd is not told the worker's state",
+                        ["NOTIFY_SOCKET": value])
+            return nil
+        }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard descriptor >= 0 else {
+            logger.warn("cannot open a socket to NOTIFY_SOCKET; systemd is not told the worker's state",
+                        ["error": ErrnoText.describe(errno)])
+            return nil
+        }
+        return SystemdNotifier(descriptor: descriptor, path: path,
+                               watchdogInterval: watchdogInterval(environment, pid: getpid()))
+    }
+
+    private init(descriptor: Int32, path: [UInt8], watchdogInterval: Duration?) {
+        self.descriptor = descriptor
+        self.path = path
+        self.watchdogInterval = watchdogInterval
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends one message. Never blocks (the socket is non-blocking) and never fails the worker:
+    /// a lost datagram costs at worst one missed watchdog ping, and the next one follows.
+    func send(_ fields: [(String, String)]) {
+        let bytes = Array(Self.message(fields).utf8)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path) }
+        // A path is counted with its terminating NUL; an abstract name is exactly its bytes.
+        let length = MemoryLayout<sa_family_t>.size + path.count + (path.first == 0 ? 0 : 1)
+        _ = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                sendto(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT), socketAddress, socklen_t(length))
+            }
+        }
+    }
+
+    /// Sends `WATCHDOG=1` every `watchdogInterval` until cancelled; returns at once when systemd
+    /// does not watch. The pings show the process's own liveness (its tasks still get scheduled),
+    /// never the feeds': a feed outage is reported, and must not make systemd kill the worker.
+    func feedWatchdog() async {
+        guard let watchdogInterval else { return }
+        while !Task.isCancelled {
+            send([("WATCHDOG", "1")])
+            try? await Task.sleep(for: watchdogInterval)
+        }
+    }
+}

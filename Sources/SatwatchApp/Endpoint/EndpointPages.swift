@@ -1,0 +1,72 @@
+import SatwatchBase
+import SatwatchFeeds
+import SatwatchJSON
+import SatwatchNet
+import Synchronization
+
+/// What the endpoint's routes answer from: the live boards, the state file, the config's page
+/// settings. Requests are answered on the server's own thread, one at a time.
+struct EndpointPages: Sendable {
+    let boards: Boards
+    let feeds: [FeedConfig]
+    let store: EndpointStore
+    /// Feed and store errors can quote a URL or a key: they are shown through this.
+    let redactor: Redactor
+    /// `http.token` and `http.external_url`.
+    var settings = PageSettings()
+    var clock: @Sendable () -> Timestamp = { WallClock.now() }
+
+    /// Every route, in the order they are tried.
+    static let routes: [any EndpointRoute] = [
+        DashboardRoute(), SilenceFormRoute(), SilenceLinkRoute(), HealthRoute(), MetricsRoute(),
+        RulesAPIRoute(), HistoryAPIRoute(), SilencesAPIRoute(), SeriesAPIRoute(), ChartAPIRoute(),
+    ]
+
+    func respond(to request: HTTPServerRequest) -> HTTPServerResponse {
+        guard let route = Self.routes.first(where: { $0.serves(request.path) }) else {
+            return HTTPServerResponse(status: 404, body: "not found: try /, /healthz, /metrics or /api/v1/alerts\n")
+        }
+        let allowed = route.methods.contains("GET") ? route.methods + ["HEAD"] : route.methods
+        guard allowed.contains(request.method) else {
+            return HTTPServerResponse(status: 405, headers: ["Allow": allowed.joined(separator: ", ")], body: "method not allowed\n")
+        }
+        return route.respond(to: request, pages: self)
+    }
+
+    /// 200 when the state file works and every enabled feed delivered within its `stale_after`
+    /// (counting from start until its first frame), else 503 naming the failing store part and
+    /// each stale feed.
+    func health(now: Timestamp) -> HTTPServerResponse {
+        var reasons = boards.store.failing.sorted { $0.key < $1.key }.map { part, failure in
+            "state store: \(part) failing for \((now - failure.since).text): \(failure.error)"
+        }
+        let storeFailing = !reasons.isEmpty
+        var states: [(String, JSONValue)] = []
+        for (feed, health, fresh) in feedStates(now: now) {
+            let silence = now - (health?.lastFrameAt ?? boards.startedAt)
+            if !fresh {
+                let detail = health?.lastFrameAt == nil ? "no frame since start \(silence.text) ago" : "no frame for \(silence.text)"
+                reasons.append("feed \(feed.kind.rawValue): \(detail) (stale after \(feed.staleAfter.text))"
+                               + (health?.lastError.map { "; last error: \($0)" } ?? ""))
+            }
+            states.append((feed.kind.rawValue, .string(fresh ? "fresh" : "stale")))
+        }
+        let status = storeFailing ? "store failing" : reasons.isEmpty ? "ok" : "stale"
+        var body: [(String, JSONValue)] = [("status", .string(status))]
+        if !reasons.isEmpty { body.append(("reason", .string(redactor.redact(reasons.joined(separator: "; "))))) }
+        body.append(("feeds", .object(states.map { JSONMember(key: $0.0, node: JSONNode($0.1)) })))
+        body.append(("state", .string(storeFailing ? "failing" : "ok")))
+        let text = JSONValue.object(body.map { JSONMember(key: $0.0, node: JSONNode($0.1)) }).jsonText() + "\n"
+        return HTTPServerResponse(status: reasons.isEmpty ? 200 : 503, contentType: "application/json", body: text)
+    }
+
+    /// Each enabled feed, its health, and whether it delivered within its `stale_after`
+    /// (counting from start until its first frame).
+    func feedStates(now: Timestamp) -> [(FeedConfig, FeedHealth?, fresh: Bool)] {
+        let snapshot = boards.health.snapshot
+        return feeds.map { feed in
+            let health = snapshot.first { $0.kind == feed.kind }
+            return (feed, health, now - (health?.lastFrameAt ?? boards.startedAt) < feed.staleAfter)
+        }
+    }
+}

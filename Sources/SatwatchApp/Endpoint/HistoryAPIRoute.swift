@@ -1,0 +1,23 @@
+import SatwatchBase
+import SatwatchNet
+
+/// `GET /api/v1/history?since=24h&rule=GLOB&channel=C`: what `history --json` prints, for the
+/// last `since` (default 24h).
+struct HistoryAPIRoute: EndpointRoute {
+    let paths = ["/api/v1/history"]
+
+    func respond(to request: HTTPServerRequest, pages: EndpointPages) -> HTTPServerResponse {
+        let query = request.queryFields
+        let text = query.first("since") ?? "24h"
+        guard let span = TimeSpan(parsing: text) else {
+            return EndpointPages.problem(400, "invalid duration \"\(text)\" for since (use e.g. 2h, 7d)")
+        }
+        let filter = HistoryFilter(since: pages.clock() - span, rule: query.first("rule"), channel: query.first("channel"))
+        do {
+            let log = try pages.store.use { try $0.notificationLog(since: filter.since) }
+            return EndpointPages.json(HistoryReport(log: filter.apply(log), redactor: pages.redactor).json)
+        } catch {
+            return EndpointPages.problem(503, "state file unreadable: \(pages.redactor.redact("\(error)"))")
+        }
+    }
+}

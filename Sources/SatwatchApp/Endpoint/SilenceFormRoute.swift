@@ -1,0 +1,44 @@
+import SatwatchBase
+import SatwatchNet
+
+/// The page's forms: `POST /silences` (rule glob, `for`, comment) adds a silence and `POST
+/// /silences/expire` (id) ends one; each sends `http.token` in its `token` field. Both answer
+/// with a redirect back to the page's silences, or a short page saying what was wrong.
+struct SilenceFormRoute: EndpointRoute {
+    let paths = ["/silences", "/silences/expire"]
+    let methods = ["POST"]
+
+    func respond(to request: HTTPServerRequest, pages: EndpointPages) -> HTTPServerResponse {
+        let form = request.formFields
+        if let refusal = pages.refuseWrite(presenting: form.first("token")) {
+            return Self.page(refusal.status, "Not allowed: the token is missing or wrong.")
+        }
+        let now = pages.clock()
+        do {
+            if request.path == "/silences/expire" {
+                let id = form.first("id") ?? ""
+                guard try pages.store.use({ try $0.expireSilence(id: id, at: now) }) else {
+                    return Self.page(404, "No active silence \(id).")
+                }
+            } else {
+                let silence = try SilenceRequest(rules: [form.first("rule") ?? ""], matches: [], for: form.first("for") ?? "",
+                                                 until: nil, comment: form.first("comment") ?? "", author: "page", now: now).silence
+                try pages.store.use { try $0.add(silence) }
+            }
+        } catch let error as UsageError {
+            return Self.page(422, error.message)
+        } catch {
+            return Self.page(500, "The state file refused the change: \(pages.redactor.redact("\(error)"))")
+        }
+        return HTTPServerResponse(status: 303, headers: ["Location": "/#silences"], body: "")
+    }
+
+    /// A minimal page with `message` and a link back.
+    static func page(_ status: Int, _ message: String) -> HTTPServerResponse {
+        HTTPServerResponse(status: status, contentType: "text/html; charset=utf-8", body: """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>satwatch</title></head><body><p>\(MarkupText.escape(message))</p><p><a href="/#silences">Back</a></p></body></html>
+
+            """)
+    }
+}

@@ -1,0 +1,76 @@
+import SatwatchBase
+import SatwatchFeeds
+import SatwatchJSON
+import SatwatchRules
+
+/// A rule test file (see the contract's "Rule unit tests"): the rules it loads and its tests.
+package struct RuleTestFile: Sendable {
+    /// The test file's path.
+    package var path: String
+    /// The rules under test.
+    package var rules: [Rule]
+    /// Metrics computed from others for these tests (`derived`, as in the config).
+    package var derived: [DerivedMetric] = []
+    /// The tests.
+    package var tests: [RuleTestCase]
+
+    /// Loads `path` and the rule files it names (relative to it); problems go to `log`.
+    package static func load(_ path: String, log: DiagnosticLog) -> RuleTestFile? {
+        guard let file = SourceFile.load(path, into: log, limit: .ruleTests),
+              var root = ConfigObject(file.root, path: path, log: log) else { return nil }
+        let resolver = PathResolver(relativeTo: path)
+        let before = log.count
+        var rules: [Rule] = []
+        let derived = root.object("derived").map { ConfigLoader.loadDerived($0, feeds: nil) } ?? []
+        if let paths = root.strings("rules", required: true, length: .path), let member = root.member("rules") {
+            var walker = RuleFileWalker()
+            for (text, node) in zip(paths, member.node.array ?? []) where !walker.walk(resolver.resolve(text)) {
+                root.report(at: node.location, "no rule file or folder at \"\(resolver.resolve(text))\"")
+            }
+            rules = RuleLoader.load(files: walker.files, context: .init(derived: Set(derived.map(\.name))), log: log)
+        }
+        let names = Set(rules.map(\.name))
+        var tests: [RuleTestCase] = []
+        if let list = root.member("tests") {
+            for node in list.node.array ?? [] {
+                guard var object = ConfigObject(node, path: path, log: log) else { continue }
+                if let test = parseTest(&object, ruleNames: names, derived: Set(derived.map(\.name))) { tests.append(test) }
+                object.finish()
+            }
+            if list.node.array == nil { root.report(at: list.node.location, "expected an array of tests, found \(list.node.typeWithArticle)") }
+        } else {
+            root.report(nil, "missing required key \"tests\"")
+        }
+        root.finish()
+        return log.count == before ? RuleTestFile(path: path, rules: rules, derived: derived, tests: tests) : nil
+    }
+
+    private static func parseTest(_ object: inout ConfigObject, ruleNames: Set<String>, derived: Set<String>) -> RuleTestCase? {
+        let name = object.string("name", required: true, length: .name)
+        var samples: [RuleTestCase.TimedSample] = []
+        for var item in objects("samples", in: &object) {
+            let at = item.span("at", required: true), metric = item.string("metric", required: true)
+            let value = item.number("value", required: true), source = item.string("source") ?? "test"
+            if let metric, MetricCatalog.descriptor(for: metric) == nil, !derived.contains(metric) {
+                item.report("metric", "unknown metric \"\(metric)\"")
+            }
+            if let at, let metric, let value { samples.append(.init(at: at, metric: metric, value: value, source: source)) }
+            item.finish()
+        }
+        let expect = objects("expect", in: &object).compactMap { item in parseExpected(item, ruleNames: ruleNames) }
+        let states = objects("states", in: &object).compactMap { item in parseStateCheck(item, ruleNames: ruleNames) }
+        guard let name else { return nil }
+        let origin = "\(object.path):\(object.node.location.line):\(object.node.location.column)"
+        return RuleTestCase(name: name, samples: samples, expect: expect, states: states, origin: origin)
+    }
+
+    /// The object elements of the array at `key` (each non-object is reported).
+    static func objects(_ key: String, in object: inout ConfigObject) -> [ConfigObject] {
+        guard let member = object.member(key) else { return [] }
+        guard let nodes = member.node.array else {
+            object.report(at: member.node.location, "expected an array, found \(member.node.typeWithArticle)")
+            return []
+        }
+        return nodes.compactMap { ConfigObject($0, path: object.path, log: object.log) }
+    }
+}

@@ -1,0 +1,11 @@
+import SatwatchBase
+
+/// One kind of channel (`log`, `smtp`, `slack`, …): validates its own config keys and builds the
+/// channel. Each implementation lives in its own file and is listed in `ChannelRegistry`.
+package protocol ChannelType {
+    /// The config's `type` value.
+    static var typeName: String { get }
+    /// Reads every key this type accepts from `settings` (`type` is already read) and returns the
+    /// channel, or nil after reporting problems to `settings.log`.
+    static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)?
+}

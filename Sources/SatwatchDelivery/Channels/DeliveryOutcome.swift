@@ -1,0 +1,28 @@
+import SatwatchBase
+
+/// How one delivery attempt went.
+package enum DeliveryOutcome: Sendable, Equatable {
+    /// The receiver accepted it.
+    case delivered
+    /// It failed; the failure says whether trying again can help.
+    case failed(DeliveryFailure)
+}
+
+/// Why a delivery failed, and whether the retry stage should try again.
+package struct DeliveryFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A one-line reason without secrets, e.g. `HTTP 429 Too Many Requests`.
+    package var reason: String
+    /// False for permanent failures (4xx other than 408/429, bad credentials, bad config).
+    package var retryable: Bool
+    /// The receiver's `Retry-After`, when it gave one.
+    package var retryAfter: TimeSpan?
+
+    /// Creates a failure.
+    package init(_ reason: String, retryable: Bool, retryAfter: TimeSpan? = nil) {
+        self.reason = reason
+        self.retryable = retryable
+        self.retryAfter = retryAfter
+    }
+
+    package var description: String { reason }
+}

@@ -1,0 +1,61 @@
+import SatwatchBase
+import SatwatchJSON
+import SatwatchRules
+
+/// `{"type": "discord", "url": …}`: posts to a Discord webhook. `content` is limited to 2000
+/// characters; a longer message is truncated visibly (ending with `…`) rather than split, so
+/// one notification stays one post and a retry never duplicates half of it. A group lists as
+/// many alerts as fit in one post and counts the rest. Mentions are
+/// disabled (`allowed_mentions`), so a message containing `@everyone` pings nobody. With
+/// `"chart": true` a lone notification's post carries its chart as a file: `multipart/form-data`
+/// with the same JSON as `payload_json` and the PNG as `files[0]`.
+/// Keys: `url` (required, secret), `chart`, `timeout`, `ca_file`.
+package struct DiscordChannel: HTTPChannel, ChannelType {
+    package static let typeName = "discord"
+    /// Discord's `content` limit.
+    static let contentLimit = 2000
+    /// Discord's file limit for a server without boosts (8 MB; boosted servers allow more).
+    static let fileLimit = 8_000_000
+
+    package let name: String
+    let url: ChannelURL
+    let network: NetworkSettings
+    /// `"chart": true`: each notification sent alone carries its chart.
+    package let attachesChart: Bool
+
+    package var summary: String { "discord \(url.hostAndPort)" }
+    package var secrets: [String] { url.secrets }
+
+    package static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
+        let target = WebhookTarget.read(&settings, context: context)
+        let chart = settings.bool("chart") ?? false
+        return target.map { DiscordChannel(name: name, url: $0.url, network: $0.network, attachesChart: chart) }
+    }
+
+    /// The POST for `group`: the JSON payload, or with a chart the payload and the file.
+    func request(for group: NotificationGroup) -> ChannelRequest {
+        let payload = Self.payload(for: group)
+        guard let chart = group.chart(limit: Self.fileLimit) else { return .json(url.text, payload) }
+        return .multipart(url.text, MultipartForm([
+            .text("payload_json", payload.jsonText(), contentType: "application/json"),
+            .file("files[0]", filename: NotificationGroup.chartFilename, contentType: NotificationGroup.chartType, chart),
+        ]))
+    }
+
+    /// A lone notification as `payload(for:)` words it; several listed in one `content`.
+    static func payload(for group: NotificationGroup) -> JSONValue {
+        if let single = group.single { return payload(for: single, extras: group.extras[0]) }
+        let content = TextLimit.truncate(NotificationText.groupText(group, limit: contentLimit, in: .utf16),
+                                         to: contentLimit, in: .utf16)
+        return ["content": .string(content), "allowed_mentions": ["parse": []]]
+    }
+
+    /// `{"content": …, "allowed_mentions": {"parse": []}}`.
+    static func payload(for notification: Notification, extras: NotificationExtras = NotificationExtras()) -> JSONValue {
+        let content = TextLimit.truncate(NotificationText.chat(notification, extras), to: contentLimit, in: .utf16)
+        return ["content": .string(content), "allowed_mentions": ["parse": []]]
+    }
+
+    /// Discord allows 5 requests per 2 seconds per webhook.
+    package var rateLimits: [RateLimit] { [RateLimit(5, per: .seconds(2))] }
+}

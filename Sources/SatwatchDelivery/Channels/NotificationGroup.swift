@@ -1,0 +1,45 @@
+import SatwatchBase
+import SatwatchRules
+
+/// What a channel sends as one message: notifications its `"group"` setting gathered, or one
+/// notification on its own (every ungrouped delivery, and a group that found one member).
+package struct NotificationGroup: Sendable, Equatable {
+    /// The members in delivery order; never empty.
+    package let notifications: [Notification]
+    /// Per member, what the delivery adds (its silence link, its chart).
+    package var extras: [NotificationExtras]
+    /// The page's address (with `http.external_url`): where a message too short to list every
+    /// member sends its reader for the rest.
+    var pageURL: String?
+
+    /// A group of the given members (at least one).
+    package init(_ notifications: [Notification], extras: [NotificationExtras]? = nil) {
+        precondition(!notifications.isEmpty, "a group has at least one notification")
+        self.notifications = notifications
+        self.extras = extras ?? Array(repeating: NotificationExtras(), count: notifications.count)
+    }
+
+    /// One notification on its own.
+    package init(_ notification: Notification, extras: NotificationExtras = NotificationExtras()) {
+        self.init([notification], extras: [extras])
+    }
+
+    /// The members with their extras.
+    package var members: Zip2Sequence<[Notification], [NotificationExtras]> { zip(notifications, extras) }
+
+    /// The message's stable id: a lone notification's own id; for several, 16 hex digits derived
+    /// from the members' ids, so a retry of the same members repeats it and a receiver can drop
+    /// the repeat.
+    package var id: String {
+        guard notifications.count > 1 else { return notifications[0].id }
+        return StableHash.hex("group|" + notifications.map(\.id).joined(separator: "|"))
+    }
+
+    /// The only member, when there is one: channels then send exactly what they send ungrouped.
+    package var single: Notification? { notifications.count == 1 ? notifications[0] : nil }
+
+    /// Firing while any member fires (Alertmanager's rule for a group's status).
+    package var status: Notification.Status {
+        notifications.contains { $0.status == .firing } ? .firing : .resolved
+    }
+}

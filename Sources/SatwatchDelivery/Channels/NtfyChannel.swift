@@ -1,0 +1,58 @@
+import SatwatchBase
+
+/// `{"type": "ntfy", "url": "https://ntfy.sh/mytopic"}`: publishes to an ntfy topic. The body is
+/// the message (cut under ntfy's 4096-byte message limit, at which ntfy would turn it into an
+/// attachment); `Title`, `Priority` (4 firing, 3 resolved) and `Tags` (an emoji) are headers.
+/// With `"chart": true` a lone notification's body is its chart, sent as an attachment
+/// (`Filename: chart.png`) with the message in the `Message` header; a server that takes no
+/// attachments gets the text alone (see `NtfyChannel+Attachment`).
+/// Keys: `url` (required; the topic URL, a secret on public servers), `token` (optional access
+/// token, sent as `Authorization: Bearer`), `chart`, `timeout`, `ca_file`.
+package struct NtfyChannel: HTTPChannel, ChannelType {
+    package static let typeName = "ntfy"
+    /// ntfy's message size limit in bytes.
+    /// One byte under ntfy's 4,096: its server turns a body of 4,096 bytes or more into an
+    /// attachment (refused by servers without an attachment cache).
+    static let messageLimit = 4095
+
+    package let name: String
+    let url: ChannelURL
+    let token: String?
+    let network: NetworkSettings
+    /// `"chart": true`: each notification sent alone carries its chart.
+    package let attachesChart: Bool
+
+    package var summary: String { "ntfy \(url.hostAndPort)" }
+    package var secrets: [String] { url.secrets + (token.map { [$0] } ?? []) }
+
+    package static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
+        let url = ChannelURL.read("url", &settings, context: context)
+        let token = settings.string("token")
+        if token?.isEmpty == true { settings.report("token", "\"token\" must not be empty (leave it out instead)") }
+        let network = NetworkSettings.read(&settings, context: context)
+        let chart = settings.bool("chart") ?? false
+        guard let url, token?.isEmpty != true else { return nil }
+        return NtfyChannel(name: name, url: url, token: token, network: network, attachesChart: chart)
+    }
+
+    /// The POST for `group`: a lone notification's message, or each member's headline and values
+    /// (as many as fit, and a count of the rest) under a title counting them; with a chart, the
+    /// chart as the body and the message a header.
+    func request(for group: NotificationGroup) -> ChannelRequest {
+        let firing = group.status == .firing
+        let title = group.single.map(NotificationText.title) ?? NotificationText.groupTitle(group.notifications)
+        let text = group.single.map { single in
+            [single.message, NotificationText.silenceLine(group.extras[0])].compactMap { $0 }.joined(separator: "\n\n")
+        } ?? NotificationText.groupText(group, limit: Self.messageLimit, in: .utf8, titled: false)
+        let message = TextLimit.truncate(text, to: Self.messageLimit, in: .utf8)
+        let described = [ChannelRequest.Header(name: "Title", value: title),
+                         .init(name: "Priority", value: firing ? "4" : "3"),
+                         .init(name: "Tags", value: firing ? "rotating_light" : "white_check_mark")]
+        let login = token.map { [ChannelRequest.Header(name: "Authorization", value: "Bearer \($0)")] } ?? []
+        if let chart = group.chart(limit: Self.attachmentLimit) {
+            return attachmentRequest(chart, message: message, headers: described, login: login)
+        }
+        return ChannelRequest(url: url.text, headers: [.init(name: "Content-Type", value: "text/plain; charset=utf-8")] + described + login,
+                              body: Array(message.utf8))
+    }
+}

@@ -1,0 +1,74 @@
+import SatwatchBase
+import SatwatchJSON
+import SatwatchRules
+
+/// `{"type": "teams", "url": …}`: posts an Adaptive Card to a Microsoft Teams Workflows webhook
+/// (the replacement for the retired Office 365 connectors): a coloured title, the message and
+/// the facts. Teams refuses messages over about 28 KB, so the message is cut at 8000 UTF-16
+/// units (at most 24 KB of UTF-8).
+/// Keys: `url` (required, secret), `timeout`, `ca_file`.
+package struct TeamsChannel: HTTPChannel, ChannelType {
+    package static let typeName = "teams"
+    /// The message's share of Teams' payload limit.
+    static let messageLimit = 8000
+
+    package let name: String
+    let url: ChannelURL
+    let network: NetworkSettings
+
+    package var summary: String { "teams \(url.hostAndPort)" }
+    package var secrets: [String] { url.secrets }
+
+    package static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
+        WebhookTarget.read(&settings, context: context)
+            .map { TeamsChannel(name: name, url: $0.url, network: $0.network) }
+    }
+
+    /// The POST for `group`.
+    func request(for group: NotificationGroup) -> ChannelRequest {
+        .json(url.text, Self.payload(for: group))
+    }
+
+    /// A lone notification as `payload(for:)` words it; several as one card: a title counting
+    /// them, then a text block listing each alert (its headline and values), or as many as fit
+    /// and a count of the rest.
+    static func payload(for group: NotificationGroup) -> JSONValue {
+        if let single = group.single { return payload(for: single, extras: group.extras[0]) }
+        let title = NotificationText.groupTitle(group.notifications)
+        let room = messageLimit - title.utf16.count - NotificationText.memberSeparator.utf16.count
+        let members = TextLimit.truncate(NotificationText.groupText(group, limit: room, in: .utf16, titled: false), to: room, in: .utf16)
+        return message(card: [
+            ["type": "TextBlock", "text": .string(title), "weight": "Bolder",
+             "size": "Medium", "color": group.status == .firing ? "Attention" : "Good", "wrap": true],
+            ["type": "TextBlock", "text": .string(members), "wrap": true],
+        ])
+    }
+
+    /// `{"type": "message", "attachments": [{"contentType": "application/vnd.microsoft.card.adaptive", "content": card}]}`.
+    static func payload(for notification: Notification, extras: NotificationExtras = NotificationExtras()) -> JSONValue {
+        let facts = NotificationText.facts(notification).map { title, value -> JSONValue in
+            ["title": .string(title), "value": .string(value)]
+        }
+        return message(card: [
+            ["type": "TextBlock", "text": .string(NotificationText.title(notification)), "weight": "Bolder",
+             "size": "Medium", "color": notification.status == .firing ? "Attention" : "Good", "wrap": true],
+            ["type": "TextBlock", "text": .string(TextLimit.truncate(notification.message, to: messageLimit, in: .utf16)),
+             "wrap": true],
+            ["type": "FactSet", "facts": .list(facts)],
+        ] + (NotificationText.silenceLine(extras).map { [["type": "TextBlock", "text": .string($0), "wrap": true]] } ?? []))
+    }
+
+    /// The Workflows message carrying one Adaptive Card with `body`.
+    private static func message(card body: [JSONValue]) -> JSONValue {
+        let card: JSONValue = [
+            "$schema": "http://adaptivecards.io/schemas/adaptive-card.json",
+            "type": "AdaptiveCard",
+            "version": "1.4",
+            "body": .list(body),
+            "msteams": ["width": "Full"],
+        ]
+        return ["type": "message", "attachments": [
+            ["contentType": "application/vnd.microsoft.card.adaptive", "content": card],
+        ]]
+    }
+}

@@ -1,0 +1,139 @@
+import SatwatchBase
+import SatwatchState
+
+/// The dispatcher's own connection to the state file, serialising its database work while the
+/// channels deliver concurrently. The evaluator writes through another connection; WAL lets both
+/// work at once. Its work runs on a queue of its own, never on the cooperative pool: a write may
+/// wait out SQLite's busy timeout, and opening the file may migrate it (a VACUUM, once). The
+/// file is opened on first use, there; until it opens, each use fails like any other.
+actor DeliveryStore {
+    private let path: String
+    private var opened: StateStore?
+    /// The last read of the silence table, and the time it was read for.
+    private var silencesRead: (at: Timestamp, silences: [Silence])?
+    private let executor: QueueExecutor
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    init(path: String, label: String = "satwatch.delivery-store") {
+        self.path = path
+        executor = QueueExecutor(label: label)
+    }
+
+    private var store: StateStore {
+        get throws {
+            if let opened { return opened }
+            let store = try StateStore.open(path: path)
+            opened = store
+            return store
+        }
+    }
+
+    /// Closes the connection now (a later use opens it again).
+    func close() { opened = nil }
+
+    /// The oldest pending entry of `channel` (delivery is in order per channel).
+    func head(of channel: String) throws -> OutboxEntry? { try store.nextPendingEntry(channel: channel) }
+
+    /// Channels that have pending entries.
+    func channelsWithPending() throws -> Set<String> {
+        Set(try store.outboxCounts().filter { $0.value.pending > 0 }.keys)
+    }
+
+    /// Writes what an attempt concluded about a message's entries, in one transaction.
+    func record(_ record: DeliveryRecord, for entries: [OutboxEntry]) throws {
+        try self.record(entries.map { (record, $0) })
+    }
+
+    /// Writes each entry's own record, in one transaction (the entries stages kept from a group).
+    func record(_ records: [(DeliveryRecord, OutboxEntry)]) throws {
+        guard !records.isEmpty else { return }
+        try store.inTransaction {
+            for (record, entry) in records { try self.record(record, for: entry) }
+        }
+    }
+
+    /// Writes what an attempt concluded about `entry`.
+    private func record(_ record: DeliveryRecord, for entry: OutboxEntry) throws {
+        switch record {
+        case .sent(let at): _ = try store.markSent(id: entry.id, at: at)
+        case .retry(let attempts, let next, let error, let at):
+            _ = try store.markRetry(id: entry.id, attempts: attempts, nextAttemptAt: next, error: error, at: at)
+        case .dead(let reason, let at): _ = try store.markDead(id: entry.id, at: at, reason: reason)
+        case .silenced(let reason, let at): _ = try store.markKept(id: entry.id, as: .silenced, at: at, reason: reason)
+        case .muted(let reason, let at): _ = try store.markKept(id: entry.id, as: .muted, at: at, reason: reason)
+        case .held(let until, let at): _ = try store.markHeld(id: entry.id, until: until, at: at)
+        }
+    }
+
+    /// Whether `entry` may go to `channel` as far as silences go, in one step of the store: a
+    /// resolve follows what became of its firing on that channel (silenced or muted: the same;
+    /// sent: sent, whatever silences say now); anything else is silenced while an active
+    /// silence matches it.
+    func silenceDecision(for entry: OutboxEntry, channel: String, at now: Timestamp) throws -> StageDecision {
+        let notification = entry.notification
+        if notification.status == .resolved, let firing = try store.firingOutcome(of: notification, channel: channel) {
+            switch firing {
+            case .silenced: return .silence(reason: "its firing was silenced")
+            case .muted: return .mute(reason: "its firing was muted")
+            case .pending, .sent, .dead: return .pass
+            }
+        }
+        guard let silence = try silences(at: now).first(where: { $0.isActive(at: now) && $0.matches(notification) }) else {
+            return .pass
+        }
+        return .silence(reason: "silenced by \(silence.id)" + (silence.comment.isEmpty ? "" : " (\(silence.comment))"))
+    }
+
+    /// The pending entries of `channel` a new group may take (`StateStore.groupCandidates`).
+    func groupCandidates(channel: String, dueBy now: Timestamp, limit: Int) throws -> [OutboxEntry] {
+        try store.groupCandidates(channel: channel, dueBy: now, limit: limit)
+    }
+
+    /// The pending members of a formed group.
+    func batchMembers(_ batch: Int64) throws -> [OutboxEntry] { try store.batchMembers(batch) }
+
+    /// Fixes the members of each message, named by its first entry.
+    func formBatches(_ batches: [[Int64]]) throws { try store.formBatches(batches) }
+
+    /// The silences not ended at `now`, read once per `now`: the members of a group are judged
+    /// at one time, and a thousand of them need not read the table a thousand times. A later
+    /// pass has a later `now`, so a silence added meanwhile is seen.
+    private func silences(at now: Timestamp) throws -> [Silence] {
+        if let read = silencesRead, read.at == now { return read.silences }
+        let silences = try store.silences(endingAfter: now)
+        silencesRead = (now, silences)
+        return silences
+    }
+
+    /// Whether a later entry of the same rule waits behind `entry` on `channel`.
+    func hasLaterPending(than entry: OutboxEntry, channel: String) throws -> Bool {
+        try store.hasLaterPending(than: entry.id, rule: entry.notification.rule, channel: channel)
+    }
+
+    /// Lets `extras` read what it needs from the state file.
+    func prepare(_ extras: any NotificationExtrasSource) throws { try extras.prepare(store) }
+
+    /// Copies the write-ahead log into the database (see `StateStore.checkpoint`).
+    func checkpoint() throws { _ = try store.checkpoint() }
+
+    /// Marks dead every pending entry older than the policy's max age, head of its queue or not,
+    /// except those in flight at `gate` (their own outcome decides). The gate is read here, in
+    /// the same serial step as the update.
+    func expire(_ policy: RetryPolicy, at now: Timestamp, sparing gate: DrainGate) throws -> [OutboxEntry] {
+        try store.expirePending(createdBefore: now - policy.maxAge, at: now, sparing: gate.inFlight) {
+            policy.expiryReason(lastError: $0.lastError)
+        }
+    }
+
+    /// Prunes finished deliveries older than `retention` and gives the free pages back;
+    /// returns the notifications removed.
+    func prune(olderThan retention: TimeSpan, at now: Timestamp) throws -> Int {
+        let removed = try store.prune(olderThan: now - retention)
+        try store.returnFreePages()
+        return removed
+    }
+
+    /// When the newest pending entry was queued (epoch when none is pending).
+    func latestQueuedAt() throws -> Timestamp { try store.latestPendingCreation() ?? .epoch }
+}

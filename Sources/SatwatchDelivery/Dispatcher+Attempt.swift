@@ -1,0 +1,58 @@
+import SatwatchBase
+import SatwatchState
+
+extension Dispatcher {
+    /// One delivery attempt of a message (`entries`: one, or a group's members): what it
+    /// concluded for all of them, counted per notification and logged once.
+    func attempt(_ entries: [OutboxEntry], through channel: any Channel, now: Timestamp) async -> DeliveryRecord {
+        let head = entries[0]
+        var group = NotificationGroup(entries.map(\.notification))
+        let fields = logFields(group, channel: channel.name)
+        let count = entries.count
+        if policy.isExpired(created: head.ageStart, now: now) {
+            let reason = policy.expiryReason(lastError: head.lastError)
+            counters.record(channel.name) { $0.dead += count }
+            logger.error("delivery dead", LogFields(fields.pairs + [("reason", reason)]))
+            return .dead(reason: reason, at: now)
+        }
+        if let extras {
+            // Made only for a message that goes out. One chart per message: a group lists many
+            // alerts, its members go without.
+            let chart = channel.attachesChart && entries.count == 1
+            group.extras = group.notifications.map { extras.extras(for: $0, chart: chart) }
+            group.pageURL = extras.pageURL
+        }
+        switch await channel.deliver(group) {
+        case .delivered:
+            counters.record(channel.name) { $0.sent += count }
+            logger.info("delivered", LogFields(fields.pairs + [("attempts", "\(head.attempts + 1)")]))
+            return .sent(at: clock())
+        case .failed(let failure) where failure.retryable:
+            let attempts = head.attempts + 1
+            let delay = policy.delay(afterAttempts: attempts, retryAfter: failure.retryAfter, random: random)
+            // Counted from when the answer arrived, not from when the attempt began: a slow
+            // 429 must not shorten the receiver's Retry-After.
+            let answered = clock()
+            counters.record(channel.name) { $0.failed += count }
+            logger.warn("delivery failed, will retry", LogFields(fields.pairs + [
+                ("attempt", "\(attempts)"), ("retry_in", delay.text), ("error", failure.reason)]))
+            return .retry(attempts: attempts, next: answered + delay, error: failure.reason, at: answered)
+        case .failed(let failure):
+            counters.record(channel.name) { $0.failed += count; $0.dead += count }
+            logger.error("delivery dead", LogFields(fields.pairs + [("reason", failure.reason)]))
+            return .dead(reason: failure.reason, at: clock())
+        }
+    }
+
+    /// A lone notification's rule, status and id; a group's size, status, id and rules (the
+    /// first few: a burst's log line stays a line).
+    private func logFields(_ group: NotificationGroup, channel: String) -> LogFields {
+        if let single = group.single {
+            return ["channel": channel, "rule": single.rule, "status": single.status.rawValue, "id": single.id]
+        }
+        let rules = group.notifications.prefix(5).map(\.rule).joined(separator: ",")
+            + (group.notifications.count > 5 ? ",…" : "")
+        return LogFields([("channel", channel), ("alerts", "\(group.notifications.count)"), ("status", group.status.rawValue),
+                          ("id", group.id), ("rules", rules)])
+    }
+}

@@ -1,0 +1,72 @@
+import SatwatchBase
+
+extension Dispatcher {
+    /// How often maintenance looks for entries another process put back in the queue.
+    static let maintenanceTick = TimeSpan.seconds(2)
+    /// How often pending entries past the max age are marked dead: at most this late.
+    static let expiryEvery = TimeSpan.minutes(1)
+    /// How often finished entries past the retention are pruned (also once at start).
+    static let pruneEvery = TimeSpan.hours(1)
+
+    /// The dispatcher's housekeeping, one loop on the injected clock: expire, prune, and wake
+    /// the channel workers when `satwatch retry` (another process) queued entries again, so
+    /// they pick them up within seconds rather than after their idle wait.
+    ///
+    /// Its queries go through the delivery store, like the channel workers' own; failures go
+    /// to the store health board.
+    func maintain() async {
+        var lastExpiry: Timestamp?
+        var lastPrune: Timestamp?
+        var queued: Timestamp?
+        while !Task.isCancelled {
+            let now = clock()
+            if lastExpiry.map({ now - $0 >= Self.expiryEvery }) ?? true {
+                await expireOverdue(at: now)
+                lastExpiry = now
+            }
+            if lastPrune.map({ now - $0 >= Self.pruneEvery }) ?? true {
+                // A prune that failed (a full disk) is tried again a minute later, not an hour.
+                lastPrune = await pruneFinished(at: now) ? now : now - Self.pruneEvery + Self.expiryEvery
+            }
+            // A retried entry is queued anew (created now), so the newest pending creation time
+            // moves on however many entries were delivered meanwhile. Errors here are left to
+            // the channel workers, whose own reads report them.
+            if let latest = try? await store.latestQueuedAt() {
+                if let queued, latest > queued { for bell in bells.values { bell.ring() } }
+                queued = max(latest, queued ?? latest)
+            }
+            try? await Task.sleep(for: Self.maintenanceTick.duration)
+        }
+    }
+
+    /// Marks dead every pending entry past the max age, not only channel heads: an entry behind
+    /// a head that waits out a long back-off dies on time too. Logged and counted once each.
+    private func expireOverdue(at now: Timestamp) async {
+        do {
+            for entry in try await store.expire(policy, at: now, sparing: gate) {
+                counters.record(entry.channel) { $0.dead += 1 }
+                logger.error("delivery dead", ["channel": entry.channel, "rule": entry.notification.rule,
+                                               "status": entry.notification.status.rawValue, "id": entry.notification.id,
+                                               "reason": policy.expiryReason(lastError: entry.lastError)])
+                bells[entry.channel]?.ring()
+            }
+            storeHealth.succeeded("expiring overdue deliveries", at: now)
+        } catch {
+            storeHealth.failed("expiring overdue deliveries", error, at: now)
+        }
+    }
+
+    /// Deletes sent and dead entries older than the retention, with their notifications, and
+    /// gives the freed pages back to the file system.
+    private func pruneFinished(at now: Timestamp) async -> Bool {
+        do {
+            let removed = try await store.prune(olderThan: retention, at: now)
+            if removed > 0 { logger.info("pruned state", ["notifications": "\(removed)", "older_than": retention.text]) }
+            storeHealth.succeeded("pruning", at: now)
+            return true
+        } catch {
+            storeHealth.failed("pruning", error, at: now)
+            return false
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import SatwatchBase
+import SatwatchState
+
+/// Delivers the outbox: one worker per channel, so a dead or slow channel never delays the
+/// others, while each channel gets its notifications in order (a firing before its resolve).
+///
+/// The retry decision lives here, once, for every channel: a channel only reports whether its
+/// failure is retryable; the dispatcher applies `RetryPolicy`, honours `Retry-After`, marks
+/// permanent failures and expired entries dead and logs each of those once.
+package struct Dispatcher: Sendable {
+    /// The channels by name.
+    package let channels: [String: any Channel]
+    let store: DeliveryStore
+    /// What each entry passes through on its own before it is sent, in order.
+    let stages: [any DeliveryStage]
+    /// Makes one message of several entries, on the channels that group.
+    let grouping: GroupStage
+    /// Paces each channel's messages to its service's limits; last before sending.
+    let pacing: RateLimitStage
+    /// Adds each notification's silence link and chart as it is sent; nil: none.
+    let extras: (any NotificationExtrasSource)?
+    let statePath: String
+    let policy: RetryPolicy
+    /// How long sent and dead entries are kept (`state_retention`).
+    let retention: TimeSpan
+    /// `state_retention` when the config says nothing: a month of history.
+    package static let defaultRetention = TimeSpan.hours(24 * 30)
+    let logger: Logger
+    let clock: @Sendable () -> Timestamp
+    let random: @Sendable () -> Double
+    /// Rung by whoever commits new entries.
+    package let doorbell: Doorbell
+    /// Totals per channel, for `/metrics`.
+    package let counters: DeliveryCounters
+    /// Where storage failures are reported (for `/healthz` and `/metrics`) and logged.
+    let storeHealth: StoreHealthBoard
+    /// Closed at shutdown: attempts in flight finish, no new one starts.
+    package let gate: DrainGate
+    let bells: [String: Doorbell]
+
+    /// Creates a dispatcher over the state file at `statePath`.
+    package init(statePath: String, channels: [String: any Channel], policy: RetryPolicy = RetryPolicy(),
+                retention: TimeSpan = Dispatcher.defaultRetention, logger: Logger,
+                counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
+                storeHealth: StoreHealthBoard? = nil, gate: DrainGate = DrainGate(), quiet: QuietHours = .none,
+                rates: [String: [RateLimit]] = [:], groups: [String: GroupTiming] = [:],
+                extras: (any NotificationExtrasSource)? = nil,
+                clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
+                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+        self.channels = channels
+        self.store = DeliveryStore(path: statePath)
+        self.stages = [SilenceStage(store: store)] + (quiet.isEmpty ? [] : [MuteStage(quiet: quiet, store: store)])
+        self.grouping = GroupStage(timings: groups)
+        self.pacing = RateLimitStage(limits: rates)
+        self.extras = extras
+        self.statePath = statePath
+        self.policy = policy
+        self.retention = retention
+        self.logger = logger
+        self.clock = clock
+        self.random = random
+        self.doorbell = doorbell
+        self.counters = counters
+        self.storeHealth = storeHealth ?? StoreHealthBoard(logger: logger)
+        self.gate = gate
+        self.bells = channels.mapValues { _ in Doorbell() }
+    }
+
+    /// Delivers until cancelled. Entries queued while the worker was down are picked up at once.
+    package func run() async {
+        if let extras {
+            do {
+                try await store.prepare(extras)
+            } catch {
+                // Notifications still go out, without their silence links.
+                logger.error("silence links unavailable: the signing key could not be read", ["error": "\(error)"])
+            }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for (name, channel) in channels {
+                group.addTask { await self.work(channel: channel, bell: self.bells[name]!) }
+            }
+            group.addTask { await self.forwardRings() }
+            group.addTask { await self.retireOrphans() }
+            group.addTask { await self.checkpointWhileIdle() }
+            group.addTask { await self.maintain() }
+        }
+        // Closed before the worker exits, not whenever the actor happens to be freed: the last
+        // connection to close checkpoints the WAL and removes it.
+        await store.close()
+    }
+
+    /// The evaluator's connection never checkpoints the WAL (that would put fsyncs on the alert
+    /// path), nor does the delivery store (the next delivery would wait behind them on its
+    /// actor): this task does, every few seconds, through a connection of its own.
+    private func checkpointWhileIdle() async {
+        let checkpointer = DeliveryStore(path: statePath, label: "satwatch.checkpoint")
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(5))
+            do {
+                try await checkpointer.checkpoint()
+                storeHealth.succeeded("checkpoints", at: clock())
+            } catch {
+                storeHealth.failed("checkpoints", error, at: clock())
+            }
+        }
+        await checkpointer.close()
+    }
+
+    /// Passes each ring of the shared doorbell on to every channel worker.
+    private func forwardRings() async {
+        while !Task.isCancelled {
+            await doorbell.wait(for: .hours(1))
+            for bell in bells.values { bell.ring() }
+        }
+    }
+
+    /// Entries for channels no longer in the config (after a reload) would wait forever: they
+    /// become dead with a reason, visible in `status`.
+    private func retireOrphans() async {
+        let part = "retiring orphaned deliveries"
+        while !Task.isCancelled {
+            do {
+                for channel in try await store.channelsWithPending() where channels[channel] == nil {
+                    while let entry = try await store.head(of: channel) {
+                        try await store.record(.dead(reason: "channel \"\(channel)\" is no longer configured", at: clock()), for: [entry])
+                        logger.error("delivery dead", ["channel": channel, "rule": entry.notification.rule,
+                                                       "id": entry.notification.id, "reason": "channel is no longer configured"])
+                    }
+                }
+                storeHealth.succeeded(part, at: clock())
+                return
+            } catch {
+                storeHealth.failed(part, error, at: clock())
+                try? await Task.sleep(for: .seconds(5))
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import SatwatchBase
+
+/// The metric names a rule may use (the contract's catalog). Anything else is a `check` error.
+package enum MetricCatalog {
+    /// Every fixed-name metric; prices `<asset>.<quote>` are matched by `descriptor(for:)`.
+    package static let fixed: [MetricDescriptor] = FeedKinds.all.flatMap { $0.fixedMetrics }
+
+    private static let byName: [String: MetricDescriptor] =
+        Dictionary(uniqueKeysWithValues: fixed.map { ($0.name, $0) })
+
+    /// The descriptor for `name`, or nil when the catalog has no such metric.
+    /// `<asset>.<quote>` (lowercase letters and digits, e.g. `btc.usd`, `eth.btc`, `btc.usdt`)
+    /// is a price, from the feeds that can publish it (exchange pairs; mempool for BTC in its
+    /// currencies).
+    package static func descriptor(for name: String) -> MetricDescriptor? {
+        if let known = byName[name] { return known }
+        guard let (base, quote) = price(of: name) else { return nil }
+        let sources = FeedKinds.all.filter { $0.canPublish(base: base, quote: quote) }.map { $0.kind }
+        return MetricDescriptor(name: name, unit: "\(quote.uppercased()) per \(base.uppercased())", sources: sources)
+    }
+
+    /// `("btc", "usd")` for `btc.usd`; nil when `name` is not a price name: two different codes
+    /// of 2 to 10 lowercase letters or digits, the first not one of the fixed names' prefixes
+    /// (so `fee.fastets` stays an unknown metric rather than a price).
+    package static func price(of name: String) -> (base: String, quote: String)? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0] != parts[1], !fixedPrefixes.contains(String(parts[0])),
+              parts.allSatisfy(isAssetCode) else { return nil }
+        return (String(parts[0]), String(parts[1]))
+    }
+
+    /// First parts that never start a price: the fixed names' (`fee`, `mempool`, …) and
+    /// `portfolio`, whose metrics are the config's portfolios (`portfolio.main`).
+    private static let fixedPrefixes = Set(fixed.compactMap { $0.name.split(separator: ".").first.map(String.init) } + ["portfolio"])
+
+    /// Whether `code` reads as a lowercase asset or currency code (`btc`, `usdt`, `1inch`).
+    package static func isAssetCode(_ code: String) -> Bool { isAssetCode(Substring(code)) }
+
+    private static func isAssetCode(_ code: Substring) -> Bool {
+        (2...10).contains(code.count) && code.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+    }
+
+    /// The name among the catalog's fixed names and `published` closest to `name`, for "did you
+    /// mean" hints; nil when none is close.
+    package static func suggestion(for name: String, published: [String]) -> String? {
+        EditDistance.closest(to: name, among: fixed.map(\.name) + published)
+    }
+}

@@ -1,0 +1,51 @@
+import SatwatchBase
+import SatwatchJSON
+
+/// Decodes Binance spot trade frames (`wss://stream.binance.com:9443/stream`).
+///
+/// The combined stream wraps each event: `{"stream":"btcusdt@trade","data":{"e":"trade",
+/// "s":"BTCUSDT","p":"92272.32000000",…}}`; a raw single-stream frame is the bare event
+/// (`{"e":"trade",…}`, what `/ws/btcusdt@trade` sends and what a raw file for
+/// `replay --feed binance` holds). A `trade` (or `aggTrade`, same fields) of a configured symbol
+/// gives `<asset>.<quote>` from `p` (a decimal string): `BTCUSDT` → `btc.usdt`. A trade carries
+/// one price, so a bad price skips the frame (`invalid_value`, or `unexpected_shape` when
+/// missing). Answers to requests (`{"result":…,"id":…}`) are `.liveness`; error answers
+/// (`{"code":…,"msg":…}` or `{"error":…}`) are `server_error`; other events are `unknown_message`.
+package struct BinanceDecoder: FrameDecoder {
+    /// Symbol as Binance writes it in events (`BTCUSDT`) → metric (`btc.usdt`).
+    private let metrics: [String: String]
+
+    /// The top-level keys read, wrapped or raw; others are skipped unbuilt.
+    static let keys: Set<String> = ["data", "e", "s", "p", "result", "id", "code", "error"]
+
+    /// Creates a decoder for `symbols` such as `BTCUSDT` or `ETHBTC`.
+    package init(symbols: [TradingPair]) {
+        metrics = Dictionary(symbols.map { ($0.symbol, $0.metric) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Decodes one Binance frame: a trade price, liveness, or a skip.
+    package mutating func decode(_ frame: String, at: Timestamp) -> FrameOutcome {
+        let message: JSONNode
+        switch FrameObject.parse(frame, keeping: Self.keys) {
+        case .value(let object): message = object.node
+        case .skipped(let reason): return .skipped(reason)
+        }
+        if let data = message["data"] { return event(data, at: at) }
+        if message["e"] != nil { return event(message, at: at) }
+        if message["error"] != nil || message["code"] != nil { return .skipped(.serverError) }
+        // `{"result":null,"id":1}` answers SUBSCRIBE, `{"result":[…],"id":2}` LIST_SUBSCRIPTIONS.
+        if message["result"] != nil, message["id"] != nil { return .liveness }
+        return .skipped(.unexpectedShape)
+    }
+
+    /// One stream event, unwrapped.
+    private func event(_ event: JSONNode, at: Timestamp) -> FrameOutcome {
+        guard let type = event["e"]?.string else { return .skipped(.unexpectedShape) }
+        guard type == "trade" || type == "aggTrade" else { return .skipped(.unknownMessage) }
+        guard let symbol = event["s"]?.string else { return .skipped(.unexpectedShape) }
+        guard let metric = metrics[symbol] else { return .samples([]) }
+        var batch = SampleBatch(at: at, source: FeedKind.binance.rawValue)
+        batch.add(metric, decimal: event["p"], domain: .positive)
+        return batch.outcome
+    }
+}

@@ -1,0 +1,94 @@
+import SatwatchBase
+import SatwatchJSON
+
+/// Decodes CoinGecko `/simple/price` answers (asked with `include_last_updated_at=true`):
+/// `{"ethereum":{"usd":3012.5,"eur":2790.1,"last_updated_at":1765375320},"solana":{…}}` gives
+/// `<code>.<vs>` for every configured coin and currency (`eth.usd`, `sol.eur`), where `code`
+/// is the asset code the config gives the CoinGecko id.
+///
+/// Sample time is the coin's `last_updated_at` (when CoinGecko last priced it), not the poll's
+/// receive time, capped at the receive time so a server clock ahead of ours never stamps a
+/// sample in the future. Polls come far more often than CoinGecko reprices some coins: a coin
+/// whose `last_updated_at` is not newer than the last one used is no new sample (the price is
+/// the same observation seen again), so the decoder keeps the newest time used per coin. A coin
+/// without `last_updated_at` is stamped with the receive time and never counts as unchanged.
+///
+/// A configured coin missing from the answer (CoinGecko leaves out ids it does not know), a
+/// currency missing or not a positive number, or a bad `last_updated_at` follow
+/// ``SampleBatch``'s counting rule. `{"status":{"error_code":…}}` and `{"error":…}` (what
+/// CoinGecko sends with 4xx answers) are `server_error`. A coin priced in itself (`btc` in
+/// `btc`) publishes nothing: that is no market.
+package struct CoinGeckoDecoder: FrameDecoder {
+    /// The coins read, in order.
+    private let coins: [CoinID]
+    /// The currencies read for each coin.
+    private let quotes: [String]
+    /// The top-level keys read (the ids, and the error keys); others are skipped unbuilt.
+    private let keys: Set<String>
+    /// Per CoinGecko id, the `last_updated_at` (seconds) of its newest samples.
+    private var lastUpdated: [String: Int64] = [:]
+    /// Fields that were present but unusable in frames that still produced samples.
+    package private(set) var rejectedFields = 0
+
+    /// A `last_updated_at` beyond this (year 5138) is not a time CoinGecko sends.
+    static let latestSeconds = 1e11
+
+    /// Creates a decoder for `coins` priced in `quotes` (lowercase, e.g. `usd`).
+    package init(coins: [CoinID], quotes: [String]) {
+        self.coins = coins
+        self.quotes = quotes
+        keys = Set(coins.map(\.id)).union(["status", "error"])
+    }
+
+    /// Decodes one `/simple/price` answer received at `at` (see the type).
+    package mutating func decode(_ frame: String, at: Timestamp) -> FrameOutcome {
+        let page: JSONNode
+        switch FrameObject.parse(frame, keeping: keys) {
+        case .value(let object): page = object.node
+        case .skipped(let reason): return .skipped(reason)
+        }
+        if isErrorAnswer(page) { return .skipped(.serverError) }
+        var batch = SampleBatch(at: at, source: FeedKind.coingecko.rawValue)
+        var samples: [Sample] = []
+        for coin in coins { read(coin, page[coin.id], at: at, into: &samples, &batch) }
+        if samples.isEmpty, let reason = batch.firstRejection { return .skipped(reason) }
+        rejectedFields += batch.rejected
+        return .samples(samples)
+    }
+
+    /// Adds the coin's prices to `samples` when its entry is new; bad fields go to `batch`.
+    private mutating func read(_ coin: CoinID, _ entry: JSONNode?, at: Timestamp, into samples: inout [Sample],
+                               _ batch: inout SampleBatch) {
+        guard let entry, entry.members != nil else { return batch.reject(.unexpectedShape) }
+        var updated: Int64?
+        if let node = entry["last_updated_at"] {
+            switch Self.seconds(node) {
+            case .value(let seconds): updated = seconds
+            case .skipped(let reason): return batch.reject(reason)
+            }
+        }
+        if let updated, let last = lastUpdated[coin.id], updated <= last { return }
+        let time = updated.map { min(Timestamp(milliseconds: $0 * 1000), at) } ?? at
+        let before = samples.count
+        for quote in quotes where quote != coin.code {
+            guard let value = entry[quote]?.number else { batch.reject(.unexpectedShape); continue }
+            guard ValueDomain.positive.admits(value) else { batch.reject(.invalidValue); continue }
+            samples.append(Sample(metric: "\(coin.code).\(quote)", value: value, at: time, source: FeedKind.coingecko.rawValue))
+        }
+        if let updated, samples.count > before { lastUpdated[coin.id] = updated }
+    }
+
+    /// Whole seconds since the epoch from a `last_updated_at` node.
+    private static func seconds(_ node: JSONNode) -> Decoded<Int64> {
+        guard let value = node.number else { return .skipped(.unexpectedShape) }
+        guard value.isFinite, value >= 0, value <= latestSeconds else { return .skipped(.invalidValue) }
+        return .value(Int64(value.rounded(.down)))
+    }
+
+    /// CoinGecko's error bodies, unless a configured id is spelt like their key.
+    private func isErrorAnswer(_ page: JSONNode) -> Bool {
+        let ids = Set(coins.map(\.id))
+        if !ids.contains("status"), page["status"]?["error_code"] != nil { return true }
+        return !ids.contains("error") && page["error"] != nil
+    }
+}

@@ -1,0 +1,46 @@
+import SatwatchBase
+import SatwatchJSON
+
+/// Decodes Coinbase Exchange WebSocket frames (`wss://ws-feed.exchange.coinbase.com`).
+///
+/// `ticker` messages of the configured products give `<asset>.<quote>` from `price` (a decimal
+/// string): `BTC-USD` → `btc.usd`, `ETH-EUR` → `eth.eur` (see ``TradingPair``). `heartbeat` and the `subscriptions` ack are `.liveness`;
+/// `error` is `server_error`; other types are `unknown_message`. A ticker of a product that
+/// is not configured is valid data with nothing in it (`.samples([])`). A ticker carries one
+/// price, so a bad price skips the frame (`invalid_value`, or `unexpected_shape` when missing).
+package struct CoinbaseDecoder: FrameDecoder {
+    /// Product id → metric, e.g. `BTC-USD` → `btc.usd`.
+    private let metrics: [String: String]
+
+    /// The top-level keys read; others are skipped unbuilt.
+    static let keys: Set<String> = ["type", "product_id", "price"]
+
+    /// Creates a decoder for `products` (Coinbase product ids such as `BTC-USD`, `ETH-EUR`).
+    package init(products: [TradingPair]) {
+        metrics = Dictionary(products.map { ($0.symbol, $0.metric) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Decodes one Coinbase frame: a ticker price, liveness, or a skip.
+    package mutating func decode(_ frame: String, at: Timestamp) -> FrameOutcome {
+        let message: JSONNode
+        switch FrameObject.parse(frame, keeping: Self.keys) {
+        case .value(let object): message = object.node
+        case .skipped(let reason): return .skipped(reason)
+        }
+        guard let type = message["type"]?.string else { return .skipped(.unexpectedShape) }
+        switch type {
+        case "ticker":
+            guard let product = message["product_id"]?.string else { return .skipped(.unexpectedShape) }
+            guard let metric = metrics[product] else { return .samples([]) }
+            var batch = SampleBatch(at: at, source: FeedKind.coinbase.rawValue)
+            batch.add(metric, decimal: message["price"], domain: .positive)
+            return batch.outcome
+        case "heartbeat", "subscriptions":
+            return .liveness
+        case "error":
+            return .skipped(.serverError)
+        default:
+            return .skipped(.unknownMessage)
+        }
+    }
+}

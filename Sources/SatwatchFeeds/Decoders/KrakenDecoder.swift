@@ -1,0 +1,70 @@
+import SatwatchBase
+import SatwatchJSON
+
+/// Decodes Kraken WebSocket v2 frames (`wss://ws.kraken.com/v2`).
+///
+/// `{"channel":"ticker","type":"snapshot"|"update","data":[{"symbol":"BTC/USD","last":…}]}`
+/// gives `<asset>.<quote>` per configured symbol (`last` is a JSON number), e.g. `ETH/EUR` →
+/// `eth.eur`. Kraken's legacy `XBT` is read as `BTC` on both sides. `heartbeat` and `status`
+/// channels, subscribe acks and pongs are `.liveness`; any `"success": false` answer is `server_error`. Bad entries of `data`
+/// follow ``SampleBatch``'s counting rule.
+package struct KrakenDecoder: FrameDecoder {
+    /// Normalized symbol (`BTC/USD`) → metric (`btc.usd`).
+    private let metrics: [String: String]
+    /// Ticker entries that were present but unusable in frames that still produced samples.
+    package private(set) var rejectedFields = 0
+
+    /// The top-level keys read; others are skipped unbuilt.
+    static let keys: Set<String> = ["success", "method", "error", "channel", "data"]
+
+    /// Creates a decoder for `symbols` such as `BTC/USD`, `XBT/EUR` or `ETH/USD`.
+    package init(symbols: [TradingPair]) {
+        metrics = Dictionary(symbols.map { (Self.normalized($0.symbol), $0.metric) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// `XBT/USD` → `BTC/USD`, `ETH/XBT` → `ETH/BTC`: Kraken may answer in either spelling.
+    /// Called for every ticker entry: a symbol without XBT (nearly all of them) costs no split.
+    static func normalized(_ symbol: String) -> String {
+        guard symbol.contains("XBT") else { return symbol }
+        return symbol.split(separator: "/", omittingEmptySubsequences: false).map { $0 == "XBT" ? "BTC" : $0 }.joined(separator: "/")
+    }
+
+    /// Decodes one Kraken v2 frame: ticker prices, liveness, or a skip.
+    package mutating func decode(_ frame: String, at: Timestamp) -> FrameOutcome {
+        let message: JSONNode
+        switch FrameObject.parse(frame, keeping: Self.keys) {
+        case .value(let object): message = object.node
+        case .skipped(let reason): return .skipped(reason)
+        }
+        // Method answers (subscribe, unsubscribe, pong) and errors carry `success`.
+        if message["success"]?.bool == false { return .skipped(.serverError) }
+        if let method = message["method"]?.string {
+            switch method {
+            case "subscribe", "unsubscribe", "pong": return .liveness
+            default: return .skipped(.unknownMessage)
+            }
+        }
+        if message["error"] != nil { return .skipped(.serverError) }
+        guard let channel = message["channel"]?.string else { return .skipped(.unexpectedShape) }
+        switch channel {
+        case "ticker": return ticker(message, at: at)
+        case "heartbeat", "status": return .liveness
+        default: return .skipped(.unknownMessage)
+        }
+    }
+
+    private mutating func ticker(_ message: JSONNode, at: Timestamp) -> FrameOutcome {
+        guard let entries = message["data"]?.array else { return .skipped(.unexpectedShape) }
+        var batch = SampleBatch(at: at, source: FeedKind.kraken.rawValue)
+        for entry in entries {
+            guard let symbol = entry["symbol"]?.string else {
+                batch.reject(.unexpectedShape)
+                continue
+            }
+            guard let metric = metrics[Self.normalized(symbol)] else { continue }
+            batch.add(metric, number: entry["last"], domain: .positive)
+        }
+        if !batch.samples.isEmpty { rejectedFields += batch.rejected }
+        return batch.outcome
+    }
+}

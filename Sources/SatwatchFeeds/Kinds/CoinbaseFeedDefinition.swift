@@ -1,0 +1,28 @@
+import SatwatchBase
+
+extension FeedKind {
+    /// Coinbase Exchange tickers over WebSocket, for the configured `products`.
+    package static let coinbase = FeedKind(defining: "coinbase")
+}
+
+/// The Coinbase Exchange ticker feed.
+enum CoinbaseFeedDefinition: FeedDefinition {
+    static var kind: FeedKind { .coinbase }
+    static var defaultURL: String { "wss://ws-feed.exchange.coinbase.com" }
+    /// Coinbase lists bitcoin as BTC only; an XBT product would be refused at subscribe time.
+    static var pairSpelling: PairSpelling? {
+        PairSpelling(key: "products", noun: "product", separator: "-", refused: ["XBT"], example: "BTC-USD")
+    }
+
+    /// Heartbeats arrive every second.
+    static func defaultStaleAfter(_ feed: FeedConfig) -> TimeSpan { .seconds(30) }
+
+    static func makeDecoder(_ feed: FeedConfig) -> any FrameDecoder { CoinbaseDecoder(products: feed.pairs) }
+
+    /// Heartbeats arrive every second, so a silent stream is dead (no ping). Coinbase drops a
+    /// client that has not subscribed within 5 s, so the subscribe goes out first thing.
+    static func wire(_ feed: FeedConfig) -> FeedWire {
+        FeedWire(openingMessages: [CoinbaseDecoder.subscribeMessage(products: feed.pairs)], ping: nil,
+                 quietBeforePing: min(.seconds(10), feed.staleAfter), pongTimeout: .zero, isPong: { _ in false })
+    }
+}

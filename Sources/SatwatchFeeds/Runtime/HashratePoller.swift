@@ -1,0 +1,91 @@
+import SatwatchBase
+import SatwatchNet
+import Synchronization
+
+/// The mempool feed's REST side: GETs `/api/v1/mining/hashrate/3d` when `HashratePollSchedule`
+/// says (start, new blocks, hourly) and hands each answer to the feed's sink as a mempool frame,
+/// so `MempoolDecoder` decodes it and `record`/`replay` see it like any frame. Failures (429, 5xx,
+/// network) back off on their own, honouring `Retry-After`; the stream is never touched. libcurl
+/// runs on a thread of its own (`HTTPClient`), never on the cooperative pool.
+final class HashratePoller: Sendable {
+    let url: String
+    let config: FeedConfig
+    let sink: @Sendable (RecordedFrame) -> Void
+    let health: FeedHealthBoard
+    let logger: Logger
+    let backlog: FrameBacklog?
+    let client: HTTPClient
+    let backoff = Backoff(initial: .seconds(5), maximum: .minutes(30))
+    private let schedule: Mutex<HashratePollSchedule>
+    private let bell = Doorbell()
+
+    /// A poller of `url` for the feed `config`, handing answers to `sink` through `backlog`.
+    init(url: String, config: FeedConfig, schedule: HashratePollSchedule = HashratePollSchedule(),
+         health: FeedHealthBoard, logger: Logger, backlog: FrameBacklog?, sink: @escaping @Sendable (RecordedFrame) -> Void) {
+        self.url = url
+        self.config = config
+        self.schedule = Mutex(schedule)
+        self.health = health
+        self.logger = logger
+        self.backlog = backlog
+        self.sink = sink
+        client = HTTPClient(maxResponseBytes: config.maxFrame.bytes)
+    }
+
+    /// What the stream said about blocks; wakes the poller. Called from the stream's task.
+    func heard(_ signal: MempoolBlockSignal) {
+        schedule.withLock { $0.heard(signal, at: WallClock.now()) }
+        bell.ring()
+    }
+
+    /// Polls until cancelled.
+    func run() async {
+        var failures = 0
+        var outage = OutageReport()
+        while !Task.isCancelled {
+            let streamUp = health.snapshot.first { $0.kind == config.kind }?.connected ?? false
+            let wait = schedule.withLock { $0.delay(at: WallClock.now(), streamUp: streamUp) }
+            if wait > .zero {
+                await bell.wait(for: wait)
+                continue
+            }
+            schedule.withLock { $0.polling(at: WallClock.now()) }
+            do {
+                try await poll()
+                if case .connectedAgain(let after, let attempts) = outage.connected(at: WallClock.now()) {
+                    logger.info("hashrate poll recovered", ["feed": config.kind.rawValue, "after": after.text, "attempts": "\(attempts)"])
+                }
+                outage.healthy()
+                failures = 0
+            } catch {
+                if Task.isCancelled { return }
+                failures += 1
+                let delay = max(backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) }), error.retryAfter ?? .zero)
+                let now = WallClock.now()
+                schedule.withLock { $0.failed(at: now, retryIn: delay) }
+                outage.failed(at: now).map { report(error.reason, failure: $0, retryIn: delay) }
+            }
+        }
+    }
+
+    /// Logs a failed poll as `OutageReport` decided: the first at once, then reminders.
+    private func report(_ reason: String, failure: OutageReport.Failure, retryIn delay: TimeSpan) {
+        let fields: LogFields = ["feed": config.kind.rawValue, "reason": reason, "retry_in": delay.text]
+        switch failure {
+        case .failed:
+            logger.warn("hashrate poll failed", fields)
+        case .stillFailing(let attempts, let since):
+            logger.warn("hashrate poll still failing",
+                        LogFields([("attempts", "\(attempts)"), ("since", since.rfc3339)] + fields.pairs))
+        }
+    }
+
+    /// One GET, its answer forwarded as a frame of the feed.
+    private func poll() async throws(PollFailure) {
+        let text = try await client.pollBody(url, feed: config, health: health)
+        let now = WallClock.now()
+        health.update(config.kind) { $0.lastFrameAt = now; $0.frames += 1 }
+        await backlog?.admit()
+        sink(RecordedFrame(at: now, feed: config.kind, text: text))
+    }
+}

@@ -1,0 +1,148 @@
+import SatwatchBase
+import SatwatchNet
+
+/// A streaming feed (mempool, Coinbase, Kraken) kept connected forever: connect, subscribe,
+/// forward every frame, probe a quiet stream with the protocol's ping, and reconnect with capped
+/// exponential backoff and jitter (reset after a healthy connection). An outage is logged when it
+/// starts, now and then while it lasts and once when it ends (`OutageReport`). A connection that
+/// reaches the wire's `maxConnectionAge` is renewed at once: no backoff, no outage.
+package struct WebSocketFeed: Service {
+    let config: FeedConfig
+    /// Variable for tests, which shorten `maxConnectionAge`.
+    var wire: FeedWire
+    let sink: @Sendable (RecordedFrame) -> Void
+    let health: FeedHealthBoard
+    let logger: Logger
+    let backlog: FrameBacklog?
+    let backoff = Backoff(initial: .seconds(1), maximum: .seconds(60))
+    /// A connection that lasted this long resets the backoff.
+    let healthyAfter = TimeSpan.seconds(60)
+
+    package var name: String { "feed \(config.kind.rawValue)" }
+
+    /// Creates the service for `config`, sending events to `sink`, one at a time through `backlog`.
+    init(config: FeedConfig, health: FeedHealthBoard, logger: Logger, backlog: FrameBacklog?,
+         sink: @escaping @Sendable (RecordedFrame) -> Void) {
+        self.config = config
+        self.wire = FeedWire(config)
+        self.sink = sink
+        self.health = health
+        self.logger = logger
+        self.backlog = backlog
+    }
+
+    package func run() async throws {
+        var failures = 0
+        var outage = OutageReport()
+        while !Task.isCancelled {
+            let started = WallClock.now()
+            let (reason, wasConnected, renewed) = await session(&outage)
+            if Task.isCancelled { return }
+            if renewed {
+                outage.healthy()
+                failures = 0
+                logger.info("feed renewing connection", ["feed": config.kind.rawValue, "reason": reason])
+                continue
+            }
+            let now = WallClock.now()
+            let lasted = now - started >= healthyAfter
+            failures = lasted ? 1 : failures + 1
+            if lasted { outage.healthy() }
+            let delay = backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) })
+            health.update(config.kind) { $0.connected = false; $0.reconnects += 1; $0.lastError = reason }
+            let fields: LogFields = ["feed": config.kind.rawValue, "reason": reason, "retry_in": delay.text]
+            outage.failed(at: now).map { logger.feedFailed($0, first: wasConnected ? "feed disconnected" : "feed connect failed", fields) }
+            try? await Task.sleep(for: delay.duration)
+        }
+    }
+
+    /// One connection, from connect to failure or renewal; returns why it ended, whether it was
+    /// up and whether it reached its planned age.
+    func session(_ outage: inout OutageReport) async -> (reason: String, connected: Bool, renewed: Bool) {
+        let url = wire.url ?? config.url
+        let options = WebSocketOptions(url: url, caFile: config.caFile, maxMessageBytes: config.maxFrame.bytes,
+                                       // No message waits untaken: the backlog below is the only queue.
+                                       maxBufferedBytes: 0,
+                                       userAgent: "satwatch/\(SatwatchVersion.current)")
+        let connection: WebSocketConnection
+        do {
+            connection = try await WebSocketConnection.connect(options)
+        } catch {
+            return ("\(error)", false, false)
+        }
+        do {
+            for message in wire.openingMessages { try await connection.send(text: message) }
+        } catch {
+            await connection.close()
+            return ("subscribe failed: \(error)", false, false)
+        }
+        health.update(config.kind) { $0.connected = true; $0.lastError = nil }
+        logger.feedConnected(outage.connected(at: WallClock.now()), ["feed": config.kind.rawValue, "url": url])
+        let lastFrame = LastFrameClock()
+        let ending = await withTaskGroup(of: (reason: String, renewed: Bool)?.self) { group in
+            group.addTask { await self.read(connection, lastFrame: lastFrame).map { ($0, false) } }
+            group.addTask { await self.watch(connection, lastFrame: lastFrame).map { ($0, false) } }
+            if let age = wire.maxConnectionAge {
+                group.addTask { await Self.outlive(age).map { ($0, true) } }
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        await connection.close()
+        return (ending?.reason ?? "stopped", true, ending?.renewed ?? false)
+    }
+
+    /// Forwards frames until the stream ends; returns why.
+    private func read(_ connection: WebSocketConnection, lastFrame: LastFrameClock) async -> String? {
+        do {
+            for try await message in connection.messages {
+                let now = WallClock.now()
+                lastFrame.set(now)
+                switch message {
+                case .text(let text) where wire.isPong(text):
+                    continue
+                case .text(let text):
+                    health.update(config.kind) { $0.lastFrameAt = now; $0.frames += 1 }
+                    // While evaluation is behind, wait here: the connection then stops reading.
+                    await backlog?.admit()
+                    sink(RecordedFrame(at: now, feed: config.kind, text: text))
+                case .binary:
+                    health.update(config.kind) { $0.lastFrameAt = now; $0.skipped["binary_frame", default: 0] += 1 }
+                }
+            }
+            return Task.isCancelled ? nil : "connection closed"
+        } catch WebSocketError.messageTooBig(let size, let limit) {
+            // Refused before buffering past the limit; the disconnect line names size and limit.
+            health.update(config.kind) { $0.oversizedFrames += 1 }
+            return FeedHealth.oversizedReason(size: size, limit: limit)
+        } catch {
+            return Task.isCancelled ? nil : "\(error)"
+        }
+    }
+
+    /// Returns once a connection is `age` old (nil when cancelled first).
+    private static func outlive(_ age: TimeSpan) async -> String? {
+        do { try await Task.sleep(for: age.duration) } catch { return nil }
+        return "connection is \(age.text) old"
+    }
+
+    /// Pings a quiet stream; returns a reason once it stays silent.
+    private func watch(_ connection: WebSocketConnection, lastFrame: LastFrameClock) async -> String? {
+        var pingedAt: Timestamp?
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(500))
+            let now = WallClock.now(), last = lastFrame.get()
+            if let sent = pingedAt {
+                if last >= sent { pingedAt = nil } else if now - sent >= wire.pongTimeout {
+                    return "no answer to ping within \(wire.pongTimeout.text)"
+                }
+            } else if now - last >= wire.quietBeforePing {
+                guard let ping = wire.ping else { return "silent for \((now - last).text)" }
+                do { try await connection.send(text: ping) } catch { return "ping failed: \(error)" }
+                pingedAt = now
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,40 @@
+/// A rule's condition, one of the contract's kinds (`above`, `between`, `crosses_above`,
+/// `change`, `all`, `on`, …).
+///
+/// A condition only decides: reading the engine's metric table, it says whether it holds, with
+/// the value it looked at. The state machine (`RuleState+Transitions`) turns that into pending,
+/// firing and resolved, so `for`, `clear`, `repeat`, `resolve`, staleness and persistence work
+/// the same for every kind. A new kind is one type conforming to this protocol and to
+/// `ConditionKind` (its parser), listed in `ConditionKinds.all`.
+package protocol RuleCondition: Sendable {
+    /// The metrics it reads, the rule's own first (a candle follows that one).
+    var metrics: [String] { get }
+    /// True for events (crossings, `on: "change"`): each occurrence notifies once, nothing
+    /// resolves, and `for`, `clear`, `repeat` and `resolve` do not apply.
+    var isEvent: Bool { get }
+    /// Everything that decides when it holds, as text: part of the rule's digest, so a changed
+    /// condition starts fresh after a reload or restart.
+    var definition: String { get }
+    /// Resolves metric names to the engine's slots. `source` pins the rule's own metric to a feed.
+    mutating func bind(_ slots: inout MetricSlots, source: String?)
+    /// Whether it holds now. `memory` is what it kept from its last evaluation (crossings keep
+    /// the side of the level, `on: "change"` the last value); it is persisted with the rule.
+    func evaluate(_ table: borrowing MetricTable, memory: inout Double?) -> ConditionResult
+    /// Why it cannot decide yet (no value, history missing), for `status` and debug logs; nil
+    /// when it can.
+    func waiting(_ table: borrowing MetricTable) -> String?
+    /// What a notification says: the threshold, every value involved, the default message.
+    func report(_ table: borrowing MetricTable, status: Notification.Status, observed: Double?) -> ConditionReport
+    /// The levels a chart of the rule's own metric draws as lines: its threshold, a band's two
+    /// edges; none when no level is on that metric's scale (a change in percent, a compound).
+    func chartLevels(_ table: borrowing MetricTable) -> [Double]
+}
+
+extension RuleCondition {
+    package var isEvent: Bool { false }
+
+    /// The threshold the condition reports, when it has one.
+    package func chartLevels(_ table: borrowing MetricTable) -> [Double] {
+        report(table, status: .firing, observed: nil).threshold.map { [$0] } ?? []
+    }
+}

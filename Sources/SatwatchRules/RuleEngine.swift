@@ -1,0 +1,232 @@
+import SatwatchBase
+
+/// Evaluates every rule against incoming samples and the passage of time.
+///
+/// Pure and deterministic: time comes only from sample timestamps and `advance(to:)`, so the
+/// daemon, `replay` and `test` all drive the same code. Not thread-safe; one owner drives it.
+///
+/// A sample updates its metric's slots in the `MetricTable`, then evaluates the rules that read
+/// those slots: each rule's condition decides (`ConditionResult`), its state machine
+/// (`RuleState+Transitions`) acts on the decision, and a change of state comes out as a
+/// `RuleChange` with the notification it causes.
+package struct RuleEngine: Sendable {
+    /// The rules evaluated (every one not disabled), in load order.
+    package private(set) var rules: [Rule]
+    /// Each rule's state, parallel to `rules`.
+    package internal(set) var states: [RuleState]
+    /// Feeds currently known to be stale: their metrics read as unknown until data flows again.
+    package private(set) var staleFeeds: Set<String> = []
+    /// Channels for rules that name none.
+    package let defaultChannels: [String]
+
+    /// Each rule's transition logic and condition, parallel to `rules` (the hot loop reads these).
+    let logic: [RuleLogic]
+    let conditions: [any RuleCondition]
+    /// The values and histories conditions read.
+    var table: MetricTable
+    /// Every slot's key (`btc.usd`, `btc.usd@kraken`).
+    let slots: MetricSlots
+    /// Per rule, the slots it reads as values; the first is its own metric's (a candle follows it).
+    let inputs: [[Int]]
+    /// Per metric name, the slots its samples update.
+    let slotsByMetric: [String: [SlotRoute]]
+    /// Per slot, the rules its samples evaluate, and the candle rules whose candle it builds.
+    let routes: [[Int]]
+    let candleRoutes: [[Int]]
+    /// The config's derived metrics, computed when their inputs change.
+    var derived: DerivedSet
+    /// The latest time the engine has reached (a sample's or `advance`'s): a sample stamped
+    /// earlier (CoinGecko's `last_updated_at`, a minute old beside live feeds) is evaluated at
+    /// this time, so rule time never runs backwards.
+    var clock = Timestamp.epoch
+    /// The sources whose samples are daily values (Coin Metrics' rows, a day old when they arrive,
+    /// stamped with the receive time): those reach daily closes only as the feed's history, never
+    /// as the running close of today. Set by whoever knows the feeds (`FrameEvaluator`).
+    package var dailySources: Set<String> = []
+    /// Rules that have a deadline (pending, firing with `repeat`, an open candle).
+    var timed: Set<Int> = []
+    /// Per rule, whether its last evaluation could not decide (see `refreshWaiting`).
+    var undecided: [Bool]
+    /// Whether to record why each rule is where it is (`takeExplanations`), for debug logs.
+    package var explains = false
+    /// Each rule's last recorded reason, parallel to `rules`, and the reasons not yet taken.
+    var explained: [RuleExplanation.Reason?]
+    var explanations: [RuleExplanation] = []
+
+    /// A slot a metric's samples update, and the feed it is pinned to (nil: any feed).
+    struct SlotRoute: Sendable {
+        var slot: Int
+        var source: String?
+    }
+
+    /// Creates an engine over the rules that are not disabled. A saved state is resumed only when
+    /// its digest matches the rule's current definition; a changed rule starts fresh (inactive)
+    /// and announces nothing.
+    package init(rules: [Rule], derived: [DerivedMetric] = [], defaultChannels: [String] = [],
+                restoring saved: [String: RuleState] = [:]) {
+        let rules = rules.filter { !$0.isDisabled }
+        var slots = MetricSlots()
+        var conditions: [any RuleCondition] = []
+        var inputs: [[Int]] = []
+        for rule in rules {
+            var condition = rule.condition
+            slots.beginRule()
+            condition.bind(&slots, source: rule.source)
+            conditions.append(condition)
+            inputs.append(slots.inputs)
+        }
+        let derivedSet = DerivedSet(derived, slots: &slots)
+        var routes = Array(repeating: [Int](), count: slots.count)
+        var candleRoutes = routes
+        for (index, slotList) in inputs.enumerated() {
+            if rules[index].candle == nil {
+                for slot in slotList { routes[slot].append(index) }
+            } else if let own = slotList.first {
+                candleRoutes[own].append(index)
+            }
+        }
+        var byMetric: [String: [SlotRoute]] = [:]
+        for (slot, route) in slots.routes.enumerated() {
+            byMetric[route.metric, default: []].append(SlotRoute(slot: slot, source: route.source))
+        }
+        self.rules = rules
+        self.logic = rules.map(\.logic)
+        self.conditions = conditions
+        self.defaultChannels = defaultChannels
+        self.slots = slots
+        self.derived = derivedSet
+        self.table = MetricTable(slots: slots)
+        self.inputs = inputs
+        self.routes = routes
+        self.candleRoutes = candleRoutes
+        self.slotsByMetric = byMetric
+        self.undecided = Array(repeating: false, count: rules.count)
+        self.explained = Array(repeating: nil, count: rules.count)
+        self.states = rules.map { rule in
+            let digest = rule.definitionDigest
+            if let state = saved[rule.name], state.digest == digest { return state }
+            return RuleState(digest: digest, sequence: saved[rule.name]?.sequence ?? 0)
+        }
+        for index in rules.indices where dueTime(index) != nil { timed.insert(index) }
+    }
+
+    /// Updates the sample's slots, then evaluates the rules that read them.
+    package mutating func ingest(_ sample: Sample) -> [RuleChange] {
+        guard let routes = slotsByMetric[sample.metric] else { return [] }
+        if sample.isDailyClose {
+            seedDailyClose(sample, routes)
+            return []
+        }
+        var sample = sample
+        if sample.at < clock { sample.at = clock } else { clock = sample.at }
+        var changes: [RuleChange] = []
+        for route in routes where route.source == nil || route.source == sample.source {
+            closeCandles(before: sample.at, on: route.slot, &changes)
+            table.update(route.slot, sample.value, from: sample.source)
+            table.histories[route.slot]?.record(sample.value, at: sample.at)
+            if table.closes[route.slot] != nil, !dailySources.contains(sample.source) {
+                table.closes[route.slot]!.record(sample.value, at: sample.at)
+            }
+        }
+        table.now = sample.at
+        for route in routes where route.source == nil || route.source == sample.source {
+            for index in self.routes[route.slot] where !states[index].isSpent { decide(index, at: sample.at, &changes) }
+            for index in candleRoutes[route.slot] where !states[index].isSpent { extendCandle(index, with: sample) }
+            changes += updateDerived(from: route.slot, at: sample.at)
+        }
+        return changes
+    }
+
+    /// Evaluates rule `index` now and applies the result to its state.
+    mutating func decide(_ index: Int, at now: Timestamp, _ changes: inout [RuleChange]) {
+        let before = states[index].status
+        let memory = states[index].memory
+        // Through a local: an `inout` into `states` while `table` is borrowed from `self`
+        // would make the call copy the table (a retain per array) on every evaluation.
+        var kept = memory
+        let result = conditions[index].evaluate(table, memory: &kept)
+        if kept != memory { states[index].memory = kept }
+        undecided[index] = result.verdict == .unknown
+        let event = states[index].observe(result, at: now, rule: logic[index])
+        if explains { explain(index, result, at: now) }
+        // A changed memory (the side of a crossing) is committed at once: a crossing back that
+        // a SIGKILL forgot would hide the next crossing.
+        if event != nil || states[index].status != before || states[index].memory != memory {
+            changes.append(change(for: index, event: event))
+            updateTimed(index)
+        }
+    }
+
+    /// Lets time pass up to `now`: closes candles, fires pending alerts whose `for` elapsed and
+    /// sends due reminders, each at its own due time, for rules whose data is fresh.
+    package mutating func advance(to now: Timestamp) -> [RuleChange] {
+        clock = Swift.max(clock, now)
+        var changes: [RuleChange] = []
+        while true {
+            var due: [(at: Timestamp, index: Int)] = []
+            for index in timed {
+                guard let at = dueTime(index), at <= now else { continue }
+                if isFresh(index) { due.append((at, index)) } else if explains { explainStale(index, at: now) }
+            }
+            if due.isEmpty { break }
+            due.sort { ($0.at, $0.index) < ($1.at, $1.index) }
+            for (at, index) in due {
+                if let end = candleEnd(index), end <= at {
+                    closeCandle(index, at: end, &changes)
+                    continue
+                }
+                // A reminder more than one period overdue (e.g. after downtime) is sent once, now.
+                var when = at
+                if states[index].status == .firing, at + logic[index].repeatEvery <= now { when = now }
+                table.now = when
+                if let event = states[index].tick(at: when, rule: logic[index]) {
+                    changes.append(change(for: index, event: event))
+                }
+                if explains { explain(index, nil, at: when) }
+                updateTimed(index)
+            }
+        }
+        return changes
+    }
+
+    /// The earliest time at which `advance` would act, or nil when nothing is scheduled.
+    package func nextDeadline() -> Timestamp? {
+        var earliest: Timestamp?
+        for index in timed where isFresh(index) {
+            if let at = dueTime(index), earliest.map({ at < $0 }) ?? true { earliest = at }
+        }
+        return earliest
+    }
+
+    /// Marks a feed stale or fresh again. Metrics last fed by a stale feed read as unknown, so
+    /// their rules keep their state and act on time again only after their next sample: a `for`
+    /// never completes, nor a reminder goes out, on data nobody has seen since the feed went quiet.
+    package mutating func setFeed(_ feed: String, stale: Bool) {
+        guard stale else {
+            staleFeeds.remove(feed)
+            return
+        }
+        staleFeeds.insert(feed)
+        for slot in table.sources.indices where table.sources[slot] == feed { table.markStale(slot) }
+        markDerivedStale()
+    }
+
+    /// Whether every input of rule `index` has a fresh value.
+    func isFresh(_ index: Int) -> Bool {
+        for slot in inputs[index] where !table.isFresh(slot) { return false }
+        return true
+    }
+
+    /// When rule `index` next acts on time: the end of its `for`, its next reminder, or its
+    /// candle's close.
+    func dueTime(_ index: Int) -> Timestamp? {
+        if states[index].isSpent { return nil }
+        let state = states[index].deadline(for: logic[index])
+        guard let end = candleEnd(index) else { return state }
+        return state.map { Swift.min($0, end) } ?? end
+    }
+
+    mutating func updateTimed(_ index: Int) {
+        if dueTime(index) != nil { timed.insert(index) } else { timed.remove(index) }
+    }
+}

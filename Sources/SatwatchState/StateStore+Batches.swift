@@ -1,0 +1,47 @@
+import SatwatchBase
+
+extension StateStore {
+    /// The pending entries of `channel` that a new group message may take, in delivery order: at
+    /// most `limit`, from the head on, not yet in a batch, and stopping at the first one not due
+    /// by `now` (a channel delivers in order, so nothing passes an entry that waits).
+    package func groupCandidates(channel: String, dueBy now: Timestamp, limit: Int) throws -> [OutboxEntry] {
+        let statement = try connection.cached("""
+            SELECT \(Self.entryColumns)
+            WHERE o.state = 'pending' AND o.channel = ?1 AND o.batch IS NULL ORDER BY o.id LIMIT ?2
+            """)
+        try statement.bind(1, channel)
+        try statement.bind(2, limit)
+        return Array(try entries(from: statement).prefix { $0.nextAttemptAt <= now })
+    }
+
+    /// The members of batch `batch` still pending, in delivery order.
+    package func batchMembers(_ batch: Int64) throws -> [OutboxEntry] {
+        let statement = try connection.cached("""
+            SELECT \(Self.entryColumns)
+            WHERE o.state = 'pending' AND o.batch = ?1 ORDER BY o.id
+            """)
+        try statement.bind(1, batch)
+        return try entries(from: statement)
+    }
+
+    /// Forms batches, in one transaction: each list of entry ids becomes one batch, named by
+    /// its first id. Entries no longer pending are left alone.
+    package func formBatches(_ batches: [[Int64]]) throws {
+        try connection.transaction {
+            let statement = try connection.cached("UPDATE outbox SET batch = ?2 WHERE id = ?1 AND state = 'pending'")
+            for members in batches {
+                guard let name = members.first else { continue }
+                for id in members {
+                    try statement.bind(1, id)
+                    try statement.bind(2, name)
+                    try statement.execute()
+                }
+            }
+        }
+    }
+
+    /// Runs `body` in one write transaction (many entries' outcomes written at once).
+    package func inTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+        try connection.transaction(body)
+    }
+}

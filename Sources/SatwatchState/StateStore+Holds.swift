@@ -1,0 +1,40 @@
+import SatwatchBase
+
+extension StateStore {
+    /// Holds pending entry `id` until `until` (a quiet window's end): due then, no attempt counted.
+    package func markHeld(id: Int64, until: Timestamp, at now: Timestamp) throws -> Bool {
+        let statement = try connection.cached("""
+            UPDATE outbox SET next_attempt_at = ?2, held_until = ?2, updated_at = ?3 WHERE id = ?1 AND state = 'pending'
+            """)
+        try statement.bind(1, id)
+        try statement.bind(2, until)
+        try statement.bind(3, now)
+        try statement.execute()
+        return connection.changes > 0
+    }
+
+    /// Records that pending entry `id` was kept from its channel (`silenced` or `muted`) and why.
+    package func markKept(id: Int64, as state: OutboxState, at now: Timestamp, reason: String) throws -> Bool {
+        let statement = try connection.cached("""
+            UPDATE outbox SET state = ?4, updated_at = ?2, last_error = ?3 WHERE id = ?1 AND state = 'pending'
+            """)
+        try statement.bind(1, id)
+        try statement.bind(2, now)
+        try statement.bind(3, reason)
+        try statement.bind(4, state.rawValue)
+        try statement.execute()
+        return connection.changes > 0
+    }
+
+    /// Whether a pending entry of `rule` queued after entry `id` waits on `channel`.
+    package func hasLaterPending(than id: Int64, rule: String, channel: String) throws -> Bool {
+        let statement = try connection.cached("""
+            SELECT 1 FROM outbox o JOIN notification n ON n.id = o.notification_id
+            WHERE o.channel = ?1 AND o.state = 'pending' AND o.id > ?2 AND n.rule = ?3 LIMIT 1
+            """)
+        try statement.bind(1, channel)
+        try statement.bind(2, id)
+        try statement.bind(3, rule)
+        return try !statement.query { _ in true }.isEmpty
+    }
+}

@@ -1,0 +1,47 @@
+import SatwatchBase
+
+extension StateStore {
+    /// Copies the write-ahead log into the database without blocking other connections (a
+    /// passive checkpoint). The dispatcher's store calls this when idle, so the evaluator's
+    /// commits need not (see `open(path:autoCheckpointPages:)`). Returns true when the whole
+    /// log was copied; false when another connection was busy with it or with newer pages,
+    /// which is normal under load: the next call continues.
+    @discardableResult
+    package func checkpoint() throws -> Bool {
+        guard let result = try connection.checkpoint() else { return false }
+        return result.checkpointed == result.walFrames
+    }
+
+    /// Deletes notifications whose deliveries are all finished (sent or dead) and were last
+    /// touched before `cutoff`, with their labels and outbox rows, and notifications without
+    /// any delivery created before it, so the file stays small over months (`state_retention`).
+    /// A notification with a pending delivery, or a recent one, is kept whole. Returns how many
+    /// notifications were removed.
+    @discardableResult
+    package func prune(olderThan cutoff: Timestamp) throws -> Int {
+        try connection.transaction {
+            let statement = try connection.cached("""
+                DELETE FROM notification
+                WHERE id IN (SELECT notification_id FROM outbox GROUP BY notification_id
+                             HAVING sum(state = 'pending') = 0 AND max(updated_at) < ?1)
+                   OR (created_at < ?1 AND NOT EXISTS (SELECT 1 FROM outbox WHERE notification_id = notification.id))
+                """)
+            try statement.bind(1, cutoff)
+            try statement.execute()
+            return connection.changes
+        }
+    }
+
+    /// Gives the file's free pages (left by `prune` and `purgeDead`) back to the file system:
+    /// an incremental vacuum moves them to the end and truncates them from the database, and
+    /// a checkpoint carries that into the main file. Returns the pages freed.
+    @discardableResult
+    package func returnFreePages() throws -> Int {
+        let free = Int(try connection.integerPragma("freelist_count"))
+        guard free > 0 else { return 0 }
+        // sqlite3_exec steps the pragma to the end: each step frees one page.
+        try connection.execute("PRAGMA incremental_vacuum")
+        try checkpoint()
+        return free
+    }
+}

@@ -1,0 +1,86 @@
+import SatwatchBase
+import SatwatchRules
+
+extension StateStore {
+    /// Stores a new silence.
+    package func add(_ silence: Silence) throws {
+        let statement = try connection.cached("""
+            INSERT INTO silence (id, matchers, starts_at, ends_at, comment, author, created_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            """)
+        try statement.bind(1, silence.id)
+        try statement.bind(2, StoredSilenceMatchers.text(silence.matchers))
+        try statement.bind(3, silence.startsAt)
+        try statement.bind(4, silence.endsAt)
+        try statement.bind(5, silence.comment)
+        try statement.bind(6, silence.author)
+        try statement.bind(7, silence.createdAt)
+        try statement.execute()
+    }
+
+    /// Silences that have not ended by `now` (active or still to start), soonest end first;
+    /// every silence when `now` is nil.
+    package func silences(endingAfter now: Timestamp?) throws -> [Silence] {
+        let statement = try connection.cached("""
+            SELECT id, matchers, starts_at, ends_at, comment, author, created_at FROM silence
+            WHERE ends_at > coalesce(?1, -9223372036854775808) ORDER BY ends_at, id
+            """)
+        try statement.bind(1, now)
+        return try statement.query { row in
+            Silence(id: row.string(0), matchers: try StoredSilenceMatchers.matchers(row.string(1)), startsAt: row.timestamp(2),
+                    endsAt: row.timestamp(3), comment: row.string(4), author: row.string(5), createdAt: row.timestamp(6))
+        }
+    }
+
+    /// Adds `silence` unless one with its id is stored already; the stored one either way, and
+    /// whether it was added now. For silences whose id says what made them (a link followed
+    /// twice makes one silence).
+    package func addOnce(_ silence: Silence) throws -> (silence: Silence, added: Bool) {
+        let statement = try connection.cached("""
+            INSERT INTO silence (id, matchers, starts_at, ends_at, comment, author, created_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (id) DO NOTHING
+            """)
+        try statement.bind(1, silence.id)
+        try statement.bind(2, StoredSilenceMatchers.text(silence.matchers))
+        try statement.bind(3, silence.startsAt)
+        try statement.bind(4, silence.endsAt)
+        try statement.bind(5, silence.comment)
+        try statement.bind(6, silence.author)
+        try statement.bind(7, silence.createdAt)
+        try statement.execute()
+        if connection.changes > 0 { return (silence, true) }
+        let stored = try connection.cached("""
+            SELECT id, matchers, starts_at, ends_at, comment, author, created_at FROM silence WHERE id = ?1
+            """)
+        try stored.bind(1, silence.id)
+        let existing = try stored.query { row in
+            Silence(id: row.string(0), matchers: try StoredSilenceMatchers.matchers(row.string(1)), startsAt: row.timestamp(2),
+                    endsAt: row.timestamp(3), comment: row.string(4), author: row.string(5), createdAt: row.timestamp(6))
+        }
+        return (existing.first ?? silence, false)
+    }
+
+    /// Ends silence `id` at `now` if it has not ended yet; false when there is no such silence
+    /// still running.
+    package func expireSilence(id: String, at now: Timestamp) throws -> Bool {
+        let statement = try connection.cached("UPDATE silence SET ends_at = ?2 WHERE id = ?1 AND ends_at > ?2")
+        try statement.bind(1, id)
+        try statement.bind(2, now)
+        try statement.execute()
+        return connection.changes > 0
+    }
+
+    /// Whether the firing that `resolved` resolves (same rule and start) was silenced on `channel`,
+    /// and whether one was found at all: a resolve goes out only where its firing did.
+    package func firingOutcome(of resolved: Notification, channel: String) throws -> OutboxState? {
+        let statement = try connection.cached("""
+            SELECT o.state FROM outbox o JOIN notification n ON n.id = o.notification_id
+            WHERE n.rule = ?1 AND n.starts_at = ?2 AND n.status = 'firing' AND n.is_reminder = 0 AND o.channel = ?3
+            ORDER BY o.id DESC LIMIT 1
+            """)
+        try statement.bind(1, resolved.rule)
+        try statement.bind(2, resolved.startsAt)
+        try statement.bind(3, channel)
+        return try statement.query { OutboxState(rawValue: $0.string(0)) }.first ?? nil
+    }
+}

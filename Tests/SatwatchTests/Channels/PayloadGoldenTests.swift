@@ -1,0 +1,123 @@
+@testable import SatwatchDelivery
+@testable import SatwatchRules
+import Testing
+
+/// One channel config, one notification, and the exact request it must produce.
+struct PayloadCase: Sendable, CustomTestStringConvertible {
+    var label: String
+    var config: String
+    var notification: Notification
+    var url: String
+    var headers: [[String]]
+    var body: String
+    var testDescription: String { label }
+}
+
+private let json = [["Content-Type", "application/json"]]
+private let labels = #"{"alertname":"btc-above-100k","metric":"btc.usd","severity":"page"}"#
+private let firingAnnotations = #"{"summary":"BTC is 100500 USD, above 100000","threshold":"100000","value":"100500"}"#
+private let resolvedAnnotations = #"{"summary":"BTC is 99400 USD, no longer above 100000","threshold":"100000","value":"99400"}"#
+private let firingChat = #"[FIRING] btc-above-100k: BTC is 100500 USD, above 100000\nbtc.usd 100500 (threshold 100000), since 2025-12-10T14:02:40.000Z"#
+private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no longer above 100000\nbtc.usd 99400 (threshold 100000), since 2025-12-10T14:02:40.000Z"#
+
+/// Golden requests per channel type, for a firing and a resolved notification (shoutrrr/gatus
+/// style: each provider's payload pinned byte for byte).
+@Suite struct PayloadGoldenTests {
+    static let cases: [PayloadCase] = [
+        PayloadCase(label: "webhook firing", config: #"{"type": "webhook", "url": "http://127.0.0.1:9000/alerts"}"#,
+                    notification: ChannelFixtures.firing, url: "http://127.0.0.1:9000/alerts", headers: json,
+                    body: #"{"version":"4","groupKey":"{}:{alertname=\"btc-above-100k\"}","truncatedAlerts":0,"status":"firing","#
+                        + #""receiver":"c","groupLabels":{"alertname":"btc-above-100k"},"commonLabels":\#(labels),"#
+                        + #""commonAnnotations":\#(firingAnnotations),"externalURL":"","alerts":[{"status":"firing","#
+                        + #""labels":\#(labels),"annotations":\#(firingAnnotations),"startsAt":"2025-12-10T14:02:40.000Z","#
+                        + #""endsAt":"0001-01-01T00:00:00Z","generatorURL":"","fingerprint":"37d7dc9c1d5c0bcd"}],"#
+                        + #""notificationId":"900d6ef1ffc49baf"}"#),
+        PayloadCase(label: "webhook resolved", config: #"{"type": "webhook", "url": "http://127.0.0.1:9000/alerts"}"#,
+                    notification: ChannelFixtures.resolved, url: "http://127.0.0.1:9000/alerts", headers: json,
+                    body: #"{"version":"4","groupKey":"{}:{alertname=\"btc-above-100k\"}","truncatedAlerts":0,"status":"resolved","#
+                        + #""receiver":"c","groupLabels":{"alertname":"btc-above-100k"},"commonLabels":\#(labels),"#
+                        + #""commonAnnotations":\#(resolvedAnnotations),"externalURL":"","alerts":[{"status":"resolved","#
+                        + #""labels":\#(labels),"annotations":\#(resolvedAnnotations),"startsAt":"2025-12-10T14:02:40.000Z","#
+                        + #""endsAt":"2025-12-10T15:10:00.000Z","generatorURL":"","fingerprint":"37d7dc9c1d5c0bcd"}],"#
+                        + #""notificationId":"147ce63c50ff0576"}"#),
+        PayloadCase(label: "slack firing", config: #"{"type": "slack", "url": "https://hooks.slack.com/services/T0/B0/XYZ"}"#,
+                    notification: ChannelFixtures.firing, url: "https://hooks.slack.com/services/T0/B0/XYZ", headers: json,
+                    body: ##"{"text":"[FIRING] btc-above-100k: BTC is 100500 USD, above 100000","attachments":[{"color":"#d63232","##
+                        + ##""fields":[{"title":"Metric","value":"btc.usd","short":true},{"title":"Value","value":"100500","short":true},"##
+                        + ##"{"title":"Threshold","value":"100000","short":true},{"title":"Since","value":"2025-12-10T14:02:40.000Z","short":true},"##
+                        + ##"{"title":"severity","value":"page","short":true},{"title":"ID","value":"900d6ef1ffc49baf","short":true}]}]}"##),
+        PayloadCase(label: "slack resolved", config: #"{"type": "slack", "url": "https://hooks.slack.com/services/T0/B0/XYZ"}"#,
+                    notification: ChannelFixtures.resolved, url: "https://hooks.slack.com/services/T0/B0/XYZ", headers: json,
+                    body: ##"{"text":"[RESOLVED] btc-above-100k: BTC is 99400 USD, no longer above 100000","attachments":[{"color":"#2eb67d","##
+                        + ##""fields":[{"title":"Metric","value":"btc.usd","short":true},{"title":"Value","value":"99400","short":true},"##
+                        + ##"{"title":"Threshold","value":"100000","short":true},{"title":"Since","value":"2025-12-10T14:02:40.000Z","short":true},"##
+                        + ##"{"title":"Resolved","value":"2025-12-10T15:10:00.000Z","short":true},"##
+                        + ##"{"title":"severity","value":"page","short":true},{"title":"ID","value":"147ce63c50ff0576","short":true}]}]}"##),
+        PayloadCase(label: "discord firing", config: #"{"type": "discord", "url": "https://discord.com/api/webhooks/1/abc"}"#,
+                    notification: ChannelFixtures.firing, url: "https://discord.com/api/webhooks/1/abc", headers: json,
+                    body: #"{"content":"\#(firingChat)","allowed_mentions":{"parse":[]}}"#),
+        PayloadCase(label: "discord resolved", config: #"{"type": "discord", "url": "https://discord.com/api/webhooks/1/abc"}"#,
+                    notification: ChannelFixtures.resolved, url: "https://discord.com/api/webhooks/1/abc", headers: json,
+                    body: #"{"content":"\#(resolvedChat)","allowed_mentions":{"parse":[]}}"#),
+        PayloadCase(label: "teams firing", config: #"{"type": "teams", "url": "https://prod.westeurope.logic.azure.com/workflows/x"}"#,
+                    notification: ChannelFixtures.firing, url: "https://prod.westeurope.logic.azure.com/workflows/x", headers: json,
+                    body: #"{"type":"message","attachments":[{"contentType":"application/vnd.microsoft.card.adaptive","content":{"#
+                        + #""$schema":"http://adaptivecards.io/schemas/adaptive-card.json","type":"AdaptiveCard","version":"1.4","body":["#
+                        + #"{"type":"TextBlock","text":"[FIRING] btc-above-100k","weight":"Bolder","size":"Medium","color":"Attention","wrap":true},"#
+                        + #"{"type":"TextBlock","text":"BTC is 100500 USD, above 100000","wrap":true},{"type":"FactSet","facts":["#
+                        + #"{"title":"Metric","value":"btc.usd"},{"title":"Value","value":"100500"},{"title":"Threshold","value":"100000"},"#
+                        + #"{"title":"Since","value":"2025-12-10T14:02:40.000Z"},{"title":"severity","value":"page"},"#
+                        + #"{"title":"ID","value":"900d6ef1ffc49baf"}]}],"msteams":{"width":"Full"}}}]}"#),
+        PayloadCase(label: "teams resolved", config: #"{"type": "teams", "url": "https://prod.westeurope.logic.azure.com/workflows/x"}"#,
+                    notification: ChannelFixtures.resolved, url: "https://prod.westeurope.logic.azure.com/workflows/x", headers: json,
+                    body: #"{"type":"message","attachments":[{"contentType":"application/vnd.microsoft.card.adaptive","content":{"#
+                        + #""$schema":"http://adaptivecards.io/schemas/adaptive-card.json","type":"AdaptiveCard","version":"1.4","body":["#
+                        + #"{"type":"TextBlock","text":"[RESOLVED] btc-above-100k","weight":"Bolder","size":"Medium","color":"Good","wrap":true},"#
+                        + #"{"type":"TextBlock","text":"BTC is 99400 USD, no longer above 100000","wrap":true},{"type":"FactSet","facts":["#
+                        + #"{"title":"Metric","value":"btc.usd"},{"title":"Value","value":"99400"},{"title":"Threshold","value":"100000"},"#
+                        + #"{"title":"Since","value":"2025-12-10T14:02:40.000Z"},{"title":"Resolved","value":"2025-12-10T15:10:00.000Z"},"#
+                        + #"{"title":"severity","value":"page"},{"title":"ID","value":"147ce63c50ff0576"}]}],"msteams":{"width":"Full"}}}]}"#),
+        PayloadCase(label: "telegram firing (default base, numeric chat)",
+                    config: #"{"type": "telegram", "token": "123456:ABC-def_9", "chat_id": -1001234567890}"#,
+                    notification: ChannelFixtures.firing, url: "https://api.telegram.org/bot123456:ABC-def_9/sendMessage", headers: json,
+                    body: #"{"chat_id":-1001234567890,"text":"\#(firingChat)","link_preview_options":{"is_disabled":true}}"#),
+        PayloadCase(label: "telegram resolved (own base, @channel)",
+                    config: #"{"type": "telegram", "token": "123456:ABC-def_9", "chat_id": "@btcalerts", "url": "http://127.0.0.1:8081/"}"#,
+                    notification: ChannelFixtures.resolved, url: "http://127.0.0.1:8081/bot123456:ABC-def_9/sendMessage", headers: json,
+                    body: #"{"chat_id":"@btcalerts","text":"\#(resolvedChat)","link_preview_options":{"is_disabled":true}}"#),
+        PayloadCase(label: "ntfy firing with token", config: #"{"type": "ntfy", "url": "https://ntfy.sh/btc-x7", "token": "tk_abc"}"#,
+                    notification: ChannelFixtures.firing, url: "https://ntfy.sh/btc-x7",
+                    headers: [["Content-Type", "text/plain; charset=utf-8"], ["Title", "[FIRING] btc-above-100k"], ["Priority", "4"],
+                              ["Tags", "rotating_light"], ["Authorization", "Bearer tk_abc"]],
+                    body: "BTC is 100500 USD, above 100000"),
+        PayloadCase(label: "ntfy resolved", config: #"{"type": "ntfy", "url": "https://ntfy.sh/btc-x7"}"#,
+                    notification: ChannelFixtures.resolved, url: "https://ntfy.sh/btc-x7",
+                    headers: [["Content-Type", "text/plain; charset=utf-8"], ["Title", "[RESOLVED] btc-above-100k"], ["Priority", "3"],
+                              ["Tags", "white_check_mark"]],
+                    body: "BTC is 99400 USD, no longer above 100000"),
+        PayloadCase(label: "alertmanager firing", config: #"{"type": "alertmanager", "url": "http://am.example:9093/"}"#,
+                    notification: ChannelFixtures.firing, url: "http://am.example:9093/api/v2/alerts", headers: json,
+                    body: #"[{"labels":\#(labels),"annotations":\#(firingAnnotations),"startsAt":"2025-12-10T14:02:40.000Z"}]"#),
+        PayloadCase(label: "alertmanager resolved", config: #"{"type": "alertmanager", "url": "http://am.example:9093"}"#,
+                    notification: ChannelFixtures.resolved, url: "http://am.example:9093/api/v2/alerts", headers: json,
+                    body: #"[{"labels":\#(labels),"annotations":\#(resolvedAnnotations),"startsAt":"2025-12-10T14:02:40.000Z","#
+                        + #""endsAt":"2025-12-10T15:10:00.000Z"}]"#),
+    ]
+
+    @Test(arguments: cases)
+    func requestMatchesGolden(_ golden: PayloadCase) throws {
+        let channel = try ChannelConfigProbe.http(golden.config)
+        let request = channel.request(for: golden.notification)
+        #expect(request.url == golden.url)
+        #expect(request.headers.map { [$0.name, $0.value] } == golden.headers)
+        #expect(request.bodyText == golden.body)
+    }
+
+    @Test func notificationIdsAndFingerprintAreStable() {
+        // Independently computed FNV-1a values (see ChannelFixtures); a change here breaks dedup.
+        #expect(ChannelFixtures.firing.id == "900d6ef1ffc49baf")
+        #expect(ChannelFixtures.resolved.id == "147ce63c50ff0576")
+        #expect(AlertmanagerAlert(ChannelFixtures.firing).fingerprint == "37d7dc9c1d5c0bcd")
+        #expect(AlertmanagerAlert(ChannelFixtures.resolved).fingerprint == AlertmanagerAlert(ChannelFixtures.firing).fingerprint)
+    }
+}

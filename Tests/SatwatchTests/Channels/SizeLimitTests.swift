@@ -1,0 +1,69 @@
+import Foundation
+@testable import SatwatchDelivery
+import Testing
+
+/// Chat size limits: long messages are cut visibly (`…`) at a character boundary, never split
+/// inside a character, and never exceed the service's limit.
+@Suite struct SizeLimitTests {
+    static let prefix = "[FIRING] btc-above-100k: "
+    static let suffix = "\nbtc.usd 100500 (threshold 100000), since 2025-12-10T14:02:40.000Z"
+
+    @Test func discordContentIsCutTo2000UTF16Units() throws {
+        let channel = try ChannelConfigProbe.http(#"{"type": "discord", "url": "http://127.0.0.1:1/x"}"#)
+        // 😀 is 2 UTF-16 units: 25 + 2 × 987 + 1 (…) = 2000.
+        let content = try Self.field("content", of: channel.request(for: ChannelFixtures.firing(message: String(repeating: "😀", count: 3000))))
+        #expect(content == Self.prefix + String(repeating: "😀", count: 987) + "…")
+        #expect(content.utf16.count == 2000)
+    }
+
+    @Test func discordMessageThatFitsIsUnchanged() throws {
+        let channel = try ChannelConfigProbe.http(#"{"type": "discord", "url": "http://127.0.0.1:1/x"}"#)
+        let message = String(repeating: "a", count: 2000 - Self.prefix.utf16.count - Self.suffix.utf16.count)
+        let content = try Self.field("content", of: channel.request(for: ChannelFixtures.firing(message: message)))
+        #expect(content == Self.prefix + message + Self.suffix)
+        #expect(content.utf16.count == 2000)
+    }
+
+    @Test func telegramTextIsCutTo4096WithMultiByteCharacters() throws {
+        let channel = try ChannelConfigProbe.http(#"{"type": "telegram", "token": "1:a", "chat_id": 1}"#)
+        // ₿ is 1 UTF-16 unit (3 UTF-8 bytes): 25 + 4070 + 1 = 4096.
+        let text = try Self.field("text", of: channel.request(for: ChannelFixtures.firing(message: String(repeating: "₿", count: 5000))))
+        #expect(text == Self.prefix + String(repeating: "₿", count: 4070) + "…")
+        #expect(text.utf16.count == 4096)
+        // A family emoji is one character of 8 UTF-16 units: it is kept whole or dropped whole.
+        let family = "👨‍👩‍👧"
+        let cut = try Self.field("text", of: channel.request(for: ChannelFixtures.firing(message: String(repeating: family, count: 600))))
+        #expect(cut == Self.prefix + String(repeating: family, count: 508) + "…")
+        #expect(cut.utf16.count == 25 + 508 * 8 + 1)
+    }
+
+    /// ntfy makes a body of 4,096 bytes an attachment: a long ASCII message stops one short.
+    @Test func ntfyBodyStaysUnder4096Bytes() throws {
+        let channel = try ChannelConfigProbe.http(#"{"type": "ntfy", "url": "http://127.0.0.1:1/t"}"#)
+        let request = channel.request(for: ChannelFixtures.firing(message: String(repeating: "x", count: 5000)))
+        #expect(request.body.count == 4095)
+        #expect(request.bodyText == String(repeating: "x", count: 4092) + "…")
+    }
+
+    @Test func ntfyBodyIsCutTo4095BytesWithMultiByteCharacters() throws {
+        let channel = try ChannelConfigProbe.http(#"{"type": "ntfy", "url": "http://127.0.0.1:1/t"}"#)
+        // é is 2 UTF-8 bytes: 2046 × 2 + 3 (…) = 4095, the longest that fits.
+        let request = channel.request(for: ChannelFixtures.firing(message: String(repeating: "é", count: 3000)))
+        #expect(request.bodyText == String(repeating: "é", count: 2046) + "…")
+        #expect(request.body.count == 4095)
+    }
+
+    @Test(arguments: [
+        ("abc", 3, TextLimit.Unit.utf16, "abc"), ("abcd", 3, .utf16, "ab…"), ("€€€€", 7, .utf8, "€…"), ("€€€€", 9, .utf8, "€€…"),
+        ("😀😀", 3, .utf16, "😀…"), ("😀😀", 2, .utf16, "…"), ("e\u{301}e\u{301}", 3, .utf16, "e\u{301}…"),
+    ] as [(String, Int, TextLimit.Unit, String)])
+    func textLimit(_ text: String, _ limit: Int, _ unit: TextLimit.Unit, _ expected: String) {
+        #expect(TextLimit.truncate(text, to: limit, in: unit) == expected)
+    }
+
+    /// A top-level string member of a JSON request body.
+    static func field(_ key: String, of request: ChannelRequest) throws -> String {
+        let object = try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any]
+        return try #require(object?[key] as? String)
+    }
+}

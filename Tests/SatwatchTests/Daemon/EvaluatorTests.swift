@@ -1,0 +1,81 @@
+import Foundation
+@testable import SatwatchApp
+@testable import SatwatchBase
+@testable import SatwatchDelivery
+@testable import SatwatchFeeds
+@testable import SatwatchState
+import SatwatchTestSupport
+import Synchronization
+import Testing
+
+/// The evaluator service in-process, on a real state file, fed frames through its input stream.
+@Suite struct EvaluatorTests {
+    final class Lines: Sendable {
+        let lines = Mutex<[String]>([])
+        var all: [String] { lines.withLock { $0 } }
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+    }
+
+    static func fees(_ fastest: Double) -> EvaluatorInput {
+        .frame(RecordedFrame(at: WallClock.now(), feed: .mempool,
+                             text: #"{"fees": {"fastestFee": \#(fastest), "halfHourFee": 2, "hourFee": 1, "economyFee": 1, "minimumFee": 1}}"#))
+    }
+
+    /// Waits for `condition`, up to a minute: what it waits for takes milliseconds, but a loaded
+    /// two-core machine running the whole suite has taken over 10 s to schedule it.
+    static func wait(_ condition: () throws -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(60)
+        while try !condition(), Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(try condition(), "timed out")
+    }
+
+    /// A commit that fails (here: a trigger aborting outbox inserts, as a full disk would) loses
+    /// nothing: the changes stay queued, the state is not flushed ahead of them, and once the
+    /// database accepts writes again the notification lands in the outbox exactly once.
+    @Test func aFailedCommitIsRetriedAndLosesNothing() async throws {
+        let folder = try TestPaths.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
+        try #"{"rules": [{"name": "fees-high", "metric": "fee.fastest", "above": 10}]}"#
+            .write(to: folder.appendingPathComponent("rules/r.json"), atomically: true, encoding: .utf8)
+        try #"{"state": "state.db", "rules": ["rules"], "feeds": {"mempool": {}}, "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}"#
+            .write(to: folder.appendingPathComponent("satwatch.json"), atomically: true, encoding: .utf8)
+        let lines = Lines()
+        let logger = Logger(sink: lines.append)
+        let (setup, problems) = Setup.load(path: folder.appendingPathComponent("satwatch.json").path, environment: [:], logger: logger)
+        #expect(problems.isEmpty)
+        let store = try StateStore.open(path: setup!.config.statePath)
+        try store.connection.execute("CREATE TRIGGER full_disk BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
+
+        let continuation = EvaluatorInbox()
+        let boards = Boards(health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), rules: RuleStateBoard(),
+                            deliveries: DeliveryCounters(), histories: HistoryHandover(),
+                            store: StoreHealthBoard(logger: logger), startedAt: WallClock.now())
+        let evaluator = Evaluator(setup: setup!, inputs: continuation, backlog: FrameBacklog(), alarm: Alarm(), doorbell: Doorbell(), boards: boards, logger: logger)
+        let alarm = evaluator.alarm
+        let running = Task { try await evaluator.run() }
+        let ticking = Task { await alarm.run { continuation.yield(.tick) } }
+        defer { running.cancel(); ticking.cancel() }
+
+        continuation.yield(Self.fees(12))
+        try await Self.wait { lines.all.contains { $0.contains("state store failed") } }
+        #expect(boards.store.failing.keys.sorted() == [StateWriter.part])
+        #expect(try store.entries(states: [.pending], limit: 10).isEmpty)
+        // The evaluator does not wait for the store: later frames are still decoded.
+        continuation.yield(Self.fees(13))
+        try await Self.wait { boards.metrics.snapshot.contains { $0.metric == "fee.fastest" && $0.value == 13 } }
+        // Retried every second, logged once.
+        try await Task.sleep(for: .milliseconds(2500))
+        #expect(lines.all.filter { $0.contains("state store failed") }.count == 1)
+        #expect(try store.loadRuleStates()["fees-high"]?.status != .firing, "no state stored ahead of its notification")
+
+        try store.connection.execute("DROP TRIGGER full_disk")
+        try await Self.wait { try store.entries(states: [.pending], limit: 10).count == 1 }
+        try await Self.wait { boards.store.failing.isEmpty }
+        #expect(lines.all.contains { $0.contains("state store recovered") })
+        try await Task.sleep(for: .milliseconds(1500))
+        let entries = try store.entries(states: [.pending, .sent, .dead], limit: 10)
+        #expect(entries.map(\.notification.rule) == ["fees-high"])
+        #expect(entries.map(\.notification.status) == [.firing])
+        #expect(try store.loadRuleStates()["fees-high"]?.status == .firing)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+@testable import SatwatchApp
+@testable import SatwatchBase
+@testable import SatwatchDelivery
+@testable import SatwatchRules
+@testable import SatwatchState
+import SatwatchTestSupport
+import Synchronization
+import Testing
+
+/// The shared retry stage against a real HTTP receiver (`http_peer.py`) through real webhook
+/// channels built from a config, with a real SQLite outbox.
+@Suite struct DispatcherTests {
+    typealias Reply = HTTPPeer.Reply
+
+    /// A state file, webhook channels named after `endpoints`, and a store to queue with.
+    struct Harness {
+        let folder: URL
+        let store: StateStore
+        let channels: [String: any Channel]
+        let groups: [String: GroupTiming]
+        var statePath: String { folder.appendingPathComponent("state.db").path }
+
+        /// `keys` are added to every channel's settings (e.g. `, "group": {…}`).
+        init(_ endpoints: [String: HTTPPeer.Endpoint], keys: String = "") throws {
+            folder = try TestPaths.temporaryFolder()
+            let channelJSON = endpoints.map { #""\#($0.key)": {"type": "webhook", "url": "\#($0.value.url())", "timeout": "2s"\#(keys)}"# }
+            try #"{"state": "state.db", "rules": [], "channels": {\#(channelJSON.joined(separator: ","))}}"#
+                .write(to: folder.appendingPathComponent("satwatch.json"), atomically: true, encoding: .utf8)
+            let (setup, problems) = Setup.load(path: folder.appendingPathComponent("satwatch.json").path,
+                                               environment: [:], logger: Logger(level: .error, sink: { _ in }))
+            #expect(problems.isEmpty, "\(problems)")
+            channels = setup!.config.channels
+            groups = setup!.config.channelDelivery.groups
+            store = try StateStore.open(path: folder.appendingPathComponent("state.db").path)
+        }
+
+        /// Queues a notification for `channels` as the evaluator does.
+        func queue(_ status: SatwatchRules.Notification.Status, rule: String = "r", at seconds: Int64 = 0, channels: [String]) throws {
+            let at = WallClock.now()
+            let notification = SatwatchRules.Notification(rule: rule, status: status, metric: "fee.fastest", value: 12, threshold: 10,
+                                            at: at + .seconds(seconds), startsAt: at, message: "m", channels: channels)
+            try store.commit([RuleChange(rule: rule, state: RuleState(digest: "d"), notification: notification)], at: at)
+        }
+
+        func dispatcher(policy: RetryPolicy = RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
+                        clock: @escaping @Sendable () -> Timestamp = { WallClock.now() }) throws -> Dispatcher {
+            Dispatcher(statePath: statePath, channels: channels, policy: policy, logger: Logger(level: .error, sink: { _ in }),
+                       groups: groups, clock: clock)
+        }
+
+        func entries() throws -> [OutboxEntry] { try store.entries(states: [.pending, .sent, .dead], limit: 100) }
+    }
+
+    /// Runs `dispatcher` until `done` holds (or 15 s), then stops it.
+    static func run(_ dispatcher: Dispatcher, until done: () throws -> Bool) async throws {
+        let task = Task { await dispatcher.run() }
+        defer { task.cancel() }
+        // Far above what any of these takes unloaded (under 3 s): a loaded two-core machine has
+        // taken over 15 s to get a retry, the parked head's expiry sweep, through.
+        let deadline = Date().addingTimeInterval(60)
+        while try !done(), Date() < deadline { try await Task.sleep(for: .milliseconds(25)) }
+        #expect(try done(), "timed out")
+    }
+
+    @Test func serverErrorThenSuccessDeliversOnceAfterRetrying() async throws {
+        let endpoint = try await HTTPPeer.shared().endpoint([Reply(status: 500)])
+        let harness = try Harness(["hook": endpoint])
+        try harness.queue(.firing, channels: ["hook"])
+        try await Self.run(harness.dispatcher()) { try harness.entries().first?.state == .sent }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try endpoint.requests().count == 2)
+        #expect(try harness.entries().map(\.attempts) == [2])
+    }
+
+    @Test func tooManyRequestsWaitsForRetryAfter() async throws {
+        let endpoint = try await HTTPPeer.shared().endpoint([Reply(status: 429, headers: [["Retry-After", "3"]])])
+        let harness = try Harness(["hook": endpoint])
+        try harness.queue(.firing, channels: ["hook"])
+        let dispatcher = try harness.dispatcher()
+        let task = Task { await dispatcher.run() }
+        defer { task.cancel() }
+        var firstSeen: Date?
+        // Up to 30 s after the first: the retry is due after 3 s, and only its lower bound matters.
+        while Date().timeIntervalSince(firstSeen ?? Date()) < 30 {
+            let count = try endpoint.requests().count
+            if count == 1, firstSeen == nil { firstSeen = Date() }
+            if count == 2 { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let waited = Date().timeIntervalSince(try #require(firstSeen))
+        #expect(try endpoint.requests().count == 2)
+        #expect(waited >= 2.9, "second attempt after \(waited) s")
+        // The receiver has the request before the worker has its answer and records it.
+        let recorded = Date().addingTimeInterval(30)
+        while try harness.entries().first?.state != .sent, Date() < recorded { try await Task.sleep(for: .milliseconds(20)) }
+        let entry = try #require(try harness.entries().first)
+        #expect(entry.state == .sent)
+    }
+
+    @Test func clientErrorIsDeadWithoutRetry() async throws {
+        let endpoint = try await HTTPPeer.shared().endpoint([Reply(status: 400, body: "bad payload")])
+        let harness = try Harness(["hook": endpoint])
+        try harness.queue(.firing, channels: ["hook"])
+        try await Self.run(harness.dispatcher()) { try harness.entries().first?.state == .dead }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try endpoint.requests().count == 1)
+        let entry = try #require(try harness.entries().first)
+        #expect(entry.lastError == "HTTP 400 Bad Request: bad payload")
+    }
+
+    @Test func aFailingChannelNeverDelaysAnotherAndOrderHoldsPerChannel() async throws {
+        let broken = try await HTTPPeer.shared().endpoint(Array(repeating: Reply(status: 503), count: 50))
+        let healthy = try await HTTPPeer.shared().endpoint()
+        let harness = try Harness(["broken": broken, "healthy": healthy])
+        try harness.queue(.firing, at: 0, channels: ["broken", "healthy"])
+        try harness.queue(.resolved, at: 1, channels: ["broken", "healthy"])
+        try await Self.run(harness.dispatcher()) { try healthy.requests().count == 2 }
+        let statuses = try healthy.requests().map { try JSONSerialization.jsonObject(with: Data($0.body)) as! [String: Any] }
+            .map { $0["status"] as! String }
+        #expect(statuses == ["firing", "resolved"])
+        #expect(try broken.requests().allSatisfy { $0.body.count > 0 })
+        // The broken channel's resolve waits behind its firing: never delivered out of order.
+        #expect(try harness.entries().filter { $0.channel == "broken" }.map(\.state) == [.pending, .pending])
+    }
+
+    @Test func pendingEntriesResumeAfterARestart() async throws {
+        let endpoint = try await HTTPPeer.shared().endpoint([Reply(status: 502), Reply(status: 502)])
+        let harness = try Harness(["hook": endpoint])
+        try harness.queue(.firing, channels: ["hook"])
+        try await Self.run(harness.dispatcher(policy: RetryPolicy(initialDelay: .seconds(1)))) { try endpoint.requests().count == 1 }
+        // A new dispatcher (as after a restart) opens the same file: the entry is still pending and
+        // is retried once its scheduled time (≤ 1.2 s away) comes.
+        #expect(try harness.entries().first?.state == .pending)
+        try await Self.run(harness.dispatcher(policy: RetryPolicy(initialDelay: TimeSpan(milliseconds: 50)))) {
+            try harness.entries().first?.state == .sent
+        }
+        #expect(try endpoint.requests().count == 3)
+    }
+
+    @Test func entriesOlderThanMaxAgeBecomeDead() async throws {
+        let endpoint = try await HTTPPeer.shared().endpoint(Array(repeating: Reply(status: 500), count: 50))
+        let harness = try Harness(["hook": endpoint])
+        try harness.queue(.firing, channels: ["hook"])
+        // The dispatcher's clock jumps past the max age once the first attempt has failed, so
+        // the outcome does not depend on how soon a loaded machine runs that attempt (an age of
+        // seconds could pass before the first attempt on a busy machine).
+        let skip = Mutex<TimeSpan>(.zero)
+        let policy = RetryPolicy(initialDelay: TimeSpan(milliseconds: 100), maxAge: .hours(1))
+        let dispatcher = try harness.dispatcher(policy: policy, clock: { WallClock.now() + skip.withLock { $0 } })
+        try await Self.run(dispatcher) {
+            if try endpoint.requests().count >= 1 { skip.withLock { $0 = .hours(2) } }
+            return try harness.entries().first?.state == .dead
+        }
+        let reason = try harness.entries().first?.lastError ?? ""
+        #expect(reason.hasPrefix("not delivered within 1h (last error: HTTP 500"), "\(reason)")
+    }
+}

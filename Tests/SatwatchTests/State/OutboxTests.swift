@@ -1,0 +1,149 @@
+@testable import SatwatchState
+import Testing
+
+@Suite("Outbox delivery queue")
+struct OutboxTests {
+    typealias F = StateFixtures
+
+    @Test func deliversPerChannelInCommitOrderThroughRetriesAndDeath() throws {
+        let directory = try StateTestDirectory()
+        let store = try StateStore.open(path: directory.path("state.db"))
+        let fired = try F.enqueue(F.notification("fired", at: 1_000), in: store, at: 1_000)
+        let resolved = try F.enqueue(F.notification("resolved", status: .resolved, at: 2_000), in: store, at: 2_000)
+        let mailFired = try #require(fired["mail"]), hookFired = try #require(fired["hook"])
+        let mailResolved = try #require(resolved["mail"]), hookResolved = try #require(resolved["hook"])
+
+        // Only the head of each channel is due, even though both notifications are due by time.
+        #expect(try store.dueEntries(now: F.at(2_000)).map(\.id) == [mailFired, hookFired])
+        #expect(try store.nextAttemptAt() == F.at(1_000))
+
+        // mail's head backs off: its resolve must wait behind it; hook is unaffected.
+        #expect(try store.markRetry(id: mailFired, attempts: 1, nextAttemptAt: F.at(5_000), error: "HTTP 503", at: F.at(2_100)))
+        #expect(try store.dueEntries(now: F.at(2_500)).map(\.id) == [hookFired])
+        #expect(try store.markSent(id: hookFired, at: F.at(2_600)))
+        #expect(try store.dueEntries(now: F.at(2_600)).map(\.id) == [hookResolved])
+        #expect(try store.markSent(id: hookResolved, at: F.at(2_700)))
+        // The earliest *actionable* time is mail's head, not its waiting resolve (due at 2_000).
+        #expect(try store.nextAttemptAt() == F.at(5_000))
+        #expect(try store.dueEntries(now: F.at(4_999)).isEmpty)
+
+        let retried = try #require(try store.dueEntries(now: F.at(5_000)).first)
+        #expect(retried.id == mailFired)
+        #expect(retried.attempts == 1)
+        #expect(retried.lastError == "HTTP 503")
+        #expect(retried.updatedAt == F.at(2_100))
+        #expect(retried.createdAt == F.at(1_000))
+
+        // A dead head no longer blocks its channel.
+        #expect(try store.markDead(id: mailFired, at: F.at(5_100), reason: "HTTP 404 (permanent)"))
+        #expect(try store.dueEntries(now: F.at(5_100)).map(\.id) == [mailResolved])
+        #expect(try store.markSent(id: mailResolved, at: F.at(5_200)))
+        #expect(try store.dueEntries(now: F.at(99_999)).isEmpty)
+        #expect(try store.nextAttemptAt() == nil)
+
+        #expect(try store.outboxCounts() == ["mail": OutboxCounts(sent: 1, dead: 1), "hook": OutboxCounts(sent: 2)])
+        let dead = try store.entries(states: [.pending, .dead])
+        #expect(dead.map(\.id) == [mailFired])
+        #expect(dead.first?.state == .dead)
+        #expect(dead.first?.attempts == 2)
+        #expect(dead.first?.lastError == "HTTP 404 (permanent)")
+        #expect(dead.first?.updatedAt == F.at(5_100))
+    }
+
+    /// Marking an entry that is no longer pending changes nothing and says so.
+    @Test(arguments: ["sent", "dead"])
+    func markingAFinishedEntryIsRefused(_ finish: String) throws {
+        let directory = try StateTestDirectory()
+        let store = try StateStore.open(path: directory.path("state.db"))
+        let id = try #require(try F.enqueue(F.notification("n", channels: ["mail"]), in: store, at: 1_000)["mail"])
+        if finish == "sent" { try store.markSent(id: id, at: F.at(2_000)) } else { try store.markDead(id: id, at: F.at(2_000), reason: "x") }
+        #expect(try store.markSent(id: id, at: F.at(3_000)) == false)
+        #expect(try store.markDead(id: id, at: F.at(3_000), reason: "y") == false)
+        #expect(try store.markRetry(id: id, attempts: 9, nextAttemptAt: F.at(9_000), error: "z", at: F.at(3_000)) == false)
+        #expect(try store.markSent(id: 9_999, at: F.at(3_000)) == false)
+        let entry = try #require(try store.entries(states: [.sent, .dead]).first)
+        #expect(entry.state.rawValue == finish)
+        #expect(entry.attempts == 1)
+        #expect(entry.updatedAt == F.at(2_000))
+    }
+
+    struct DueCase: Sendable, CustomStringConvertible {
+        var now: Int64
+        var limit: Int
+        var expected: [String]
+        var description: String { "now \(now) limit \(limit)" }
+    }
+
+    /// Three channels with heads queued at 1_000 (a), 2_000 (b), 3_000 (c); each channel also has
+    /// a second entry queued later.
+    @Test(arguments: [
+        DueCase(now: 999, limit: 10, expected: []),
+        DueCase(now: 1_000, limit: 10, expected: ["a1"]),
+        DueCase(now: 2_500, limit: 10, expected: ["a1", "b1"]),
+        DueCase(now: 9_000, limit: 10, expected: ["a1", "b1", "c1"]),
+        DueCase(now: 9_000, limit: 2, expected: ["a1", "b1"]),
+    ])
+    func dueEntriesAreDueHeadsOldestFirst(_ due: DueCase) throws {
+        let directory = try StateTestDirectory()
+        let store = try StateStore.open(path: directory.path("state.db"))
+        for (name, at) in [("a1", 1_000), ("b1", 2_000), ("c1", 3_000), ("a2", 4_000), ("b2", 4_000), ("c2", 4_000)] {
+            let channel = String(name.prefix(1))
+            try F.enqueue(F.notification(name, rule: name, at: Int64(at), channels: [channel]), in: store, at: Int64(at))
+        }
+        let entries = try store.dueEntries(now: F.at(due.now), limit: due.limit)
+        #expect(entries.map(\.notification.id) == due.expected)
+        #expect(try store.pendingEntries(channel: "b").map(\.notification.id) == ["b1", "b2"])
+        #expect(try store.nextPendingEntry(channel: "b")?.notification.id == "b1")
+        #expect(try store.nextPendingEntry(channel: "z") == nil)
+    }
+
+    @Test func statusEntriesAreNewestFirstAndFilteredByState() throws {
+        let directory = try StateTestDirectory()
+        let store = try StateStore.open(path: directory.path("state.db"))
+        var ids: [Int64] = []
+        for index in 0..<5 {
+            let at = Int64(1_000 * (index + 1))
+            ids.append(try #require(try F.enqueue(F.notification("n\(index)", at: at, channels: ["mail"]), in: store, at: at)["mail"]))
+        }
+        try store.markDead(id: ids[0], at: F.at(9_000), reason: "gone")
+        try store.markSent(id: ids[1], at: F.at(9_000))
+        #expect(try store.entries().map(\.id) == [ids[4], ids[3], ids[2], ids[0]])
+        #expect(try store.entries(limit: 2).map(\.id) == [ids[4], ids[3]])
+        #expect(try store.entries(states: [.sent]).map(\.id) == [ids[1]])
+        #expect(try store.entries(states: []).isEmpty)
+        #expect(try store.entries(states: Set(OutboxState.allCases)).count == 5)
+    }
+
+    /// Retention: a notification goes once every delivery of it is sent or dead and was last
+    /// touched before the cutoff; one with a pending or a recent delivery stays whole.
+    @Test func pruneRemovesOnlyOldFinishedNotifications() throws {
+        let directory = try StateTestDirectory()
+        let store = try StateStore.open(path: directory.path("state.db"))
+        let oldSent = try F.enqueue(F.notification("old-sent"), in: store, at: 1_000)
+        let oldDead = try F.enqueue(F.notification("old-dead"), in: store, at: 1_000)
+        let partDead = try F.enqueue(F.notification("part-dead"), in: store, at: 1_000)
+        let newSent = try F.enqueue(F.notification("new-sent"), in: store, at: 1_000)
+        let partPending = try F.enqueue(F.notification("part-pending"), in: store, at: 1_000)
+        let recentDead = try F.enqueue(F.notification("recent-dead"), in: store, at: 1_000)
+        try F.enqueue(F.notification("pending"), in: store, at: 1_000)
+        try F.enqueue(F.notification("nowhere", channels: []), in: store, at: 1_000)
+        for id in oldSent.values { try store.markSent(id: id, at: F.at(2_000)) }
+        for id in oldDead.values { try store.markDead(id: id, at: F.at(2_000), reason: "HTTP 404") }
+        try store.markSent(id: try #require(partDead["mail"]), at: F.at(2_000))
+        try store.markDead(id: try #require(partDead["hook"]), at: F.at(2_000), reason: "bad token")
+        for id in newSent.values { try store.markSent(id: id, at: F.at(8_000)) }
+        try store.markSent(id: try #require(partPending["mail"]), at: F.at(2_000))
+        try store.markDead(id: try #require(recentDead["mail"]), at: F.at(2_000), reason: "HTTP 404")
+        try store.markDead(id: try #require(recentDead["hook"]), at: F.at(6_000), reason: "HTTP 404")
+
+        #expect(try store.prune(olderThan: F.at(5_000)) == 4)
+        for gone in ["old-sent", "old-dead", "part-dead", "nowhere"] { #expect(try store.notification(id: gone) == nil) }
+        for kept in ["new-sent", "part-pending", "recent-dead", "pending"] { #expect(try store.notification(id: kept) != nil) }
+        #expect(try store.outboxCounts() == ["mail": OutboxCounts(pending: 1, sent: 2, dead: 1),
+                                             "hook": OutboxCounts(pending: 2, sent: 1, dead: 1)])
+        let orphanLabels = try store.connection.prepare(
+            "SELECT count(*) FROM notification_label WHERE notification_id IN ('old-sent', 'old-dead', 'nowhere')").single { $0.int(0) }
+        #expect(orphanLabels == 0)
+        #expect(try store.prune(olderThan: F.at(5_000)) == 0)
+    }
+}

@@ -1,0 +1,76 @@
+@testable import SatwatchApp
+@testable import SatwatchBase
+@testable import SatwatchRules
+@testable import SatwatchState
+import Testing
+
+/// Daily closes in a real state file: upserts, pruning, forgetting, and the evaluator's flush.
+@Suite("State file daily closes")
+struct StateDailyCloseTests {
+    static func rows(_ closes: [(day: Int64, value: Double)]?) -> [DayValue] { (closes ?? []).map(DayValue.init) }
+
+    @Test func savedClosesComeBackOldestFirstAfterReopening() throws {
+        let directory = try StateTestDirectory()
+        let path = directory.path("state.db")
+        let store = try StateStore.open(path: path)
+        try store.saveDailyCloses(["btc.usd": [(20_001, 2), (20_000, 1), (20_002, 3)], "mvrv@coinmetrics": [(20_000, 1.5)]],
+                                  keepingFrom: ["btc.usd": 20_000, "mvrv@coinmetrics": 20_000])
+        // The open day's running close is saved again with a new value; a NaN is not stored.
+        try store.saveDailyCloses(["btc.usd": [(20_002, 3.5), (20_003, .nan)]],
+                                  keepingFrom: ["btc.usd": 20_000, "mvrv@coinmetrics": 20_000])
+        let loaded = try StateStore.open(path: path).loadDailyCloses()
+        #expect(loaded.keys.sorted() == ["btc.usd", "mvrv@coinmetrics"])
+        #expect(Self.rows(loaded["btc.usd"]) == [DayValue(20_000, 1), DayValue(20_001, 2), DayValue(20_002, 3.5)])
+        #expect(Self.rows(loaded["mvrv@coinmetrics"]) == [DayValue(20_000, 1.5)])
+    }
+
+    @Test func oldDaysAndKeysNoWindowReadsArePruned() throws {
+        let directory = try StateTestDirectory()
+        let store = try StateStore.open(path: directory.path("state.db"))
+        let days = (20_000...20_009).map { (day: Int64($0), value: Double($0)) }
+        try store.saveDailyCloses(["btc.usd": days, "eth.usd": days, "mvrv": days], keepingFrom: [:])
+        #expect(try store.loadDailyCloses().count == 3)
+        // btc.usd is read from 20_007 on; mvrv only gets new closes this flush; eth.usd is no longer read.
+        try store.saveDailyCloses(["mvrv": [(20_010, 1)]], keepingFrom: ["btc.usd": 20_007])
+        let loaded = try store.loadDailyCloses()
+        #expect(loaded.keys.sorted() == ["btc.usd", "mvrv"])
+        #expect(loaded["btc.usd"]?.map(\.day) == [20_007, 20_008, 20_009])
+        #expect(loaded["mvrv"]?.count == 11)
+    }
+
+    /// Two flushes merged (the writer was busy) store the newer value of a day saved by both.
+    @Test func mergedFlushesKeepTheNewerClose() throws {
+        let directory = try StateTestDirectory()
+        let store = try StateStore.open(path: directory.path("state.db"))
+        let first = StateFlush(states: [:], metrics: [], history: [:], keepingFrom: [:], at: StateFixtures.at(1),
+                               closes: ["btc.usd": [(100, 1), (101, 2)]], closesKeepingFrom: ["btc.usd": 100])
+        let second = StateFlush(states: [:], metrics: [], history: [:], keepingFrom: [:], at: StateFixtures.at(2),
+                                closes: ["btc.usd": [(101, 3), (102, 4)]], closesKeepingFrom: ["btc.usd": 101])
+        try first.merged(with: second).save(to: store)
+        #expect(Self.rows(try store.loadDailyCloses()["btc.usd"]) == [DayValue(101, 3), DayValue(102, 4)])
+        // A flush that names no key (the defaults) forgets every stored close, as `saveHistory`
+        // does: the evaluator must list every key a window reads in `closesKeepingFrom`.
+        try StateFlush(states: [:], metrics: [], history: [:], keepingFrom: [:], at: StateFixtures.at(3)).save(to: store)
+        #expect(try store.loadDailyCloses().isEmpty)
+    }
+
+    /// A worker's closes saved flush by flush, then a restart: the windows read the same.
+    @Test func dailyClosesSurviveARestart() throws {
+        let directory = try StateTestDirectory()
+        let path = directory.path("state.db")
+        var closes = DailyCloses(capacity: 5)
+        for day: Int64 in 95...99 { closes.seed(Double(day), day: day) }
+        for (day, value) in [(100, 10.0), (101, 11), (102, 12)] as [(Int64, Double)] {
+            closes.record(value, at: Timestamp(startOfUTCDay: day) + .hours(1))
+            try StateStore.open(path: path).saveDailyCloses(["btc.usd": closes.unsavedCloses],
+                                                            keepingFrom: ["btc.usd": closes.oldestDay ?? .min])
+            closes.markSaved()
+        }
+        let stored = try StateStore.open(path: path).loadDailyCloses()
+        #expect(stored["btc.usd"]?.map(\.day) == [97, 98, 99, 100, 101, 102])
+        let restored = DailyCloses(restoring: stored["btc.usd"] ?? [], capacity: 5)
+        #expect(restored.value(.sma, days: 5) == closes.value(.sma, days: 5))
+        let sma = try #require(restored.value(.sma, days: 5))
+        #expect(sma == (97 + 98 + 99 + 10 + 11) / 5.0)
+    }
+}

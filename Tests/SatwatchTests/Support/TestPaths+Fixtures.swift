@@ -1,0 +1,7 @@
+import Foundation
+import SatwatchTestSupport
+
+extension TestPaths {
+    /// `Tests/SatwatchTests/Fixtures`, this target's own fixtures.
+    static let fixtures = repositoryRoot.appendingPathComponent("Tests/SatwatchTests/Fixtures")
+}
