@@ -44,9 +44,8 @@ extension ConfigLoader {
             }
         }
         if let caFile = settings.string("ca_file", length: .path) { feed.caFile = settings.checkedFile(caFile, key: "ca_file", paths: paths) }
-        if let spelling = kind.definition.pairSpelling { feed.pairs = pairs(spelling, kind, &settings) ?? feed.pairs }
-        kind.definition.readSettings(&settings, into: &feed)
-        feed.staleAfter = kind.definition.defaultStaleAfter(feed)
+        feed.settings = kind.definition.erasedSettings(reading: &settings, feed: feed)
+        feed.staleAfter = kind.definition.defaultStaleAfter(of: feed)
         if let staleAfter = settings.span("stale_after") {
             if staleAfter < .seconds(1) { settings.report("stale_after", "\"stale_after\" must be at least 1s") } else { feed.staleAfter = staleAfter }
         }
@@ -58,29 +57,6 @@ extension ConfigLoader {
             }
         }
         return feed
-    }
-
-    /// Reads an exchange's pairs (Coinbase `products`, Kraken `symbols`), reporting each entry
-    /// that is not a pair of that exchange (with its likely spelling) and each that repeats an
-    /// earlier one's metric.
-    private static func pairs(_ spelling: PairSpelling, _ kind: FeedKind, _ settings: inout ConfigObject) -> [TradingPair]? {
-        let key = spelling.key
-        guard let list = settings.strings(key) else { return nil }
-        if list.isEmpty { settings.report(key, "\"\(key)\" must list at least one entry"); return nil }
-        let nodes = settings.member(key)?.node.array ?? []
-        var pairs: [TradingPair] = []
-        for (text, node) in zip(list, nodes) {
-            guard let pair = TradingPair(text, spelling: spelling) else {
-                settings.report(at: node.location, TradingPair.problem(text, feed: kind) ?? "invalid pair \"\(text)\"")
-                continue
-            }
-            if let earlier = pairs.first(where: { $0.metric == pair.metric }) {
-                settings.report(at: node.location, "\"\(text)\" publishes \"\(pair.metric)\" like \"\(earlier.symbol)\" before it")
-                continue
-            }
-            pairs.append(pair)
-        }
-        return pairs
     }
 
     /// What the feed's connection would refuse on every attempt (user info, a fragment, a bad

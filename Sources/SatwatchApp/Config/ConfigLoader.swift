@@ -58,7 +58,7 @@ package enum ConfigLoader {
         if http != nil { page = loadPageSettings(&http!) }
         http?.finish()
         let (format, level) = loadLog(&root)
-        let redactor = Redactor(environment.secrets.union(channels.values.flatMap(\.secrets)).union(feeds.compactMap(\.apiKey))
+        let redactor = Redactor(environment.secrets.union(channels.values.flatMap(\.secrets)).union(feeds.flatMap(\.settings.secrets))
             .union(page.token.map { [$0] } ?? []))
         // From here on the logger hides this config's secrets (and still every earlier one's).
         logger.redact(redactor)
@@ -148,7 +148,7 @@ package enum ConfigLoader {
         // Read only by the types that can attach an image: elsewhere say where it applies.
         if settings.has("chart"), !settings.asked.contains("chart") {
             _ = settings.member("chart")
-            settings.report("chart", "\"chart\" applies to smtp, telegram, discord and ntfy channels, not \(typeName)")
+            settings.report("chart", "\"chart\" applies to \(ChannelRegistry.chartTypesText) channels, not \(typeName)")
         }
         settings.finish()
         return channel

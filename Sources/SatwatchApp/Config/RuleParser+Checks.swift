@@ -46,7 +46,7 @@ extension RuleParser {
             let pair = spelling.spell(base: base, quote: quote)
             return "feed \"\(source)\" is not configured to publish \"\(metric)\" (add \"\(pair)\" to its \"\(spelling.key)\")"
         }
-        let missing = kind.definition.missingEntries(base: base, quote: quote, feed)
+        let missing = kind.definition.missingEntries(base: base, quote: quote, of: feed)
         return missing.isEmpty ? nil : "feed \"\(source)\" is not configured to publish \"\(metric)\" (add \(entries(missing, feed: "its")))"
     }
 
@@ -71,7 +71,7 @@ extension RuleParser {
         var enable: [String] = [], settings: [(kind: String, with: String)] = []
         for kind in sources where kind.definition.pairSpelling == nil {
             let enabled = feeds.first { $0.kind == kind }
-            let missing = kind.definition.missingEntries(base: base, quote: quote, enabled ?? FeedConfig(kind: kind))
+            let missing = kind.definition.missingEntries(base: base, quote: quote, of: enabled ?? FeedConfig(kind: kind))
             if enabled != nil {
                 if !missing.isEmpty { additions.insert(entries(missing, feed: kind.rawValue), at: 0) }
             } else {

@@ -58,12 +58,12 @@ enum RuleParser {
         return (metric, source)
     }
 
-    /// `clear` is hysteresis around one level: only `above`, `below` and `change` have one.
+    /// `clear` is hysteresis around one level: only the kinds that read it have one.
     private static func checkClearApplies(_ object: inout ConfigObject) {
         guard object.has("clear"), let key = ConditionKinds.keys.first(where: { object.has($0) }),
               ConditionKinds.kind(for: key)?.readsClear == false else { return }
         _ = object.member("clear")
-        object.report("clear", "\"clear\" applies to \"above\", \"below\" and \"change\", not \"\(key)\"")
+        object.report("clear", "\"clear\" applies to \(ConditionKinds.clearKeysText), not \"\(key)\"")
     }
 
     /// Events announce once and never resolve: settings about holding, reminding and

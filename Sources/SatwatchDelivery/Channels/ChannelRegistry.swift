@@ -6,6 +6,12 @@ package enum ChannelRegistry {
          TelegramChannel.self, NtfyChannel.self, AlertmanagerChannel.self]
     }
 
+    /// The names of the types that take `"chart"`, as a list: `smtp, discord, telegram and ntfy`.
+    package static var chartTypesText: String {
+        let names = types.filter { $0.attachesCharts }.map { $0.typeName }
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
     /// The type named `name`, if any.
     package static func type(named name: String) -> (any ChannelType.Type)? {
         types.first { $0.typeName == name }

@@ -5,7 +5,13 @@ import SatwatchBase
 package protocol ChannelType {
     /// The config's `type` value.
     static var typeName: String { get }
+    /// Whether it takes `"chart": true` (attaches a PNG chart to a lone notification).
+    static var attachesCharts: Bool { get }
     /// Reads every key this type accepts from `settings` (`type` is already read) and returns the
     /// channel, or nil after reporting problems to `settings.log`.
     static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)?
+}
+
+extension ChannelType {
+    package static var attachesCharts: Bool { false }
 }

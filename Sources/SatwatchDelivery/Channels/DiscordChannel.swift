@@ -12,6 +12,7 @@ import SatwatchRules
 /// Keys: `url` (required, secret), `chart`, `timeout`, `ca_file`.
 package struct DiscordChannel: HTTPChannel, ChannelType {
     package static let typeName = "discord"
+    package static let attachesCharts = true
     /// Discord's `content` limit.
     static let contentLimit = 2000
     /// Discord's file limit for a server without boosts (8 MB; boosted servers allow more).

@@ -10,6 +10,7 @@ import SatwatchBase
 /// token, sent as `Authorization: Bearer`), `chart`, `timeout`, `ca_file`.
 package struct NtfyChannel: HTTPChannel, ChannelType {
     package static let typeName = "ntfy"
+    package static let attachesCharts = true
     /// ntfy's message size limit in bytes.
     /// One byte under ntfy's 4,096: its server turns a body of 4,096 bytes or more into an
     /// attachment (refused by servers without an attachment cache).

@@ -13,6 +13,7 @@ import SatwatchRules
 /// (default 30s), `ca_file`.
 package struct SMTPChannel: Channel, ChannelType {
     package static let typeName = "smtp"
+    package static let attachesCharts = true
     /// A session (connect, TLS, AUTH, DATA) may take a while on a busy server.
     static let defaultTimeout = TimeSpan.seconds(30)
     private static let sender = SMTPSender()

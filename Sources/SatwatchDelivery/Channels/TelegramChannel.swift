@@ -12,6 +12,7 @@ import SatwatchRules
 /// `chart`, `timeout`, `ca_file`.
 package struct TelegramChannel: HTTPChannel, ChannelType {
     package static let typeName = "telegram"
+    package static let attachesCharts = true
     /// The Bot API's `text` limit.
     static let textLimit = 4096
     static let defaultBase = "https://api.telegram.org"

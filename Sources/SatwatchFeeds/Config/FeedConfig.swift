@@ -1,6 +1,7 @@
 import SatwatchBase
 
-/// One enabled feed, from `feeds.<kind>` in the config.
+/// One enabled feed, from `feeds.<kind>` in the config: what every feed takes, and its own
+/// settings (`settings`), which only its definition reads.
 package struct FeedConfig: Sendable, Equatable {
     /// The feed kind (its key in the config).
     package var kind: FeedKind
@@ -10,23 +11,12 @@ package struct FeedConfig: Sendable, Equatable {
     package var staleAfter: TimeSpan
     /// Extra CA bundle to trust for TLS (`ca_file`), resolved against the config's folder.
     package var caFile: String?
-    /// The markets followed: Coinbase `products` (default `BTC-USD`) or Kraken `symbols`
-    /// (default `BTC/USD`); empty for feeds that take none.
-    package var pairs: [TradingPair]
-    /// Poll interval of a polled feed (`every`; Coin Metrics default 1h).
-    package var every: TimeSpan
-    /// CoinGecko `coins`: the asset code a coin publishes under, with CoinGecko's id
-    /// (`eth` → `ethereum`), sorted by code.
-    package var coins: [CoinID] = []
-    /// CoinGecko `vs`: the quote currencies, lowercase (`usd`, `eur`).
-    package var quotes: [String] = []
-    /// An API key sent with each request (CoinGecko `api_key`); a secret, never logged.
-    package var apiKey: String?
-    /// The REST base of a feed that also polls HTTP (mempool `api`), derived from `url` when nil.
-    package var api: String?
     /// The largest message (WebSocket) or response body (Coin Metrics) accepted (`max_frame`,
     /// default ``defaultMaxFrame``); a larger one is refused without being buffered.
     package var maxFrame: ByteSize = FeedConfig.defaultMaxFrame
+    /// The feed's own settings (Coinbase's `products`, CoinGecko's `coins`, …), of its
+    /// definition's `Settings` type.
+    package var settings: any FeedSettings
 
     /// `max_frame` when the config says nothing.
     package static let defaultMaxFrame = ByteSize(bytes: 1 << 20)
@@ -36,26 +26,40 @@ package struct FeedConfig: Sendable, Equatable {
     /// already cost the worker hundreds of MB.
     package static let largestMaxFrame = ByteSize(bytes: 16 << 20)
 
-    /// A feed of `kind` with every default.
+    /// A feed of `kind` with `settings` (the kind's defaults when nil) and every other default.
     package init(kind: FeedKind, url: String? = nil, staleAfter: TimeSpan? = nil, caFile: String? = nil,
-                pairs: [TradingPair]? = nil, every: TimeSpan = .hours(1)) {
+                 settings: (any FeedSettings)? = nil) {
         self.kind = kind
         self.url = url ?? kind.defaultURL
-        self.staleAfter = .zero
         self.caFile = caFile
-        self.pairs = pairs ?? Self.defaultPairs(kind)
-        self.every = every
-        self.staleAfter = staleAfter ?? kind.definition.defaultStaleAfter(self)
+        self.settings = settings ?? kind.definition.erasedDefaultSettings
+        self.staleAfter = .zero
+        self.staleAfter = staleAfter ?? kind.definition.defaultStaleAfter(of: self)
     }
 
-    /// The exchange's example pair (`BTC-USD` on Coinbase, `BTC/USD` on Kraken), none for feeds
-    /// that take no pairs.
-    static func defaultPairs(_ kind: FeedKind) -> [TradingPair] {
-        guard let spelling = kind.definition.pairSpelling else { return [] }
-        return [TradingPair(spelling.example, spelling: spelling)!]
+    /// The feed's own settings as its definition's type `S`; the kind's defaults when they are
+    /// of another type (a programming error elsewhere, never a config's).
+    package func settings<S: FeedSettings>(_ type: S.Type) -> S {
+        settings as? S ?? kind.definition.erasedDefaultSettings as! S
     }
 
     /// The prices this feed publishes as configured, e.g. `btc.usd`, `eth.eur`: its pairs, or
     /// mempool's BTC conversions.
-    package var priceMetrics: [String] { kind.definition.priceMetrics(self) }
+    package var priceMetrics: [String] { kind.definition.priceMetrics(of: self) }
+
+    /// A fresh decoder for this feed's frames.
+    package func makeDecoder() -> any FrameDecoder { kind.definition.decoder(of: self) }
+
+    /// The service that keeps this feed flowing into `sink` (a supervised WebSocket, or a
+    /// poller), as its definition says. With `backlog`, a feed waits for its turn there before
+    /// handing over each frame (whoever consumes `sink` marks frames done there).
+    package func service(health: FeedHealthBoard, logger: Logger, backlog: FrameBacklog? = nil,
+                         sink: @escaping @Sendable (RecordedFrame) -> Void) -> any Service {
+        kind.definition.service(of: self, health: health, logger: logger, backlog: backlog, sink: sink)
+    }
+
+    package static func == (lhs: FeedConfig, rhs: FeedConfig) -> Bool {
+        lhs.kind == rhs.kind && lhs.url == rhs.url && lhs.staleAfter == rhs.staleAfter && lhs.caFile == rhs.caFile
+            && lhs.maxFrame == rhs.maxFrame && lhs.settings.isEqual(to: rhs.settings)
+    }
 }

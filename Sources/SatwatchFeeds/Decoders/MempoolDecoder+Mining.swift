@@ -23,7 +23,7 @@ extension MempoolDecoder {
 
     /// The hash rate request of `feed`: below its `api`, or below the REST base of its `url`.
     static func hashrateURL(_ feed: FeedConfig) -> String? {
-        (feed.api ?? restBase(webSocketURL: feed.url)).map { $0 + hashratePath }
+        (feed.settings(MempoolSettings.self).api ?? restBase(webSocketURL: feed.url)).map { $0 + hashratePath }
     }
 
     /// The site a mempool WebSocket URL belongs to: `wss://mempool.space/api/v1/ws` →

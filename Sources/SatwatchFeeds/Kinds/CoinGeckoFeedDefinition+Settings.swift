@@ -6,14 +6,15 @@ extension CoinGeckoFeedDefinition {
     /// `{"btc": "bitcoin"}`), `vs` (currencies, default `["usd"]`) and `api_key` (a demo key;
     /// empty means none, so an operator can leave `${COINGECKO_KEY}` empty for the keyless tier).
     /// Each bad entry is reported at its place.
-    static func readSettings(_ settings: inout ConfigObject, into feed: inout FeedConfig) {
-        feed.every = defaultEvery
-        if let every = settings.span("every") {
-            if every < shortestEvery { settings.report("every", "\"every\" must be at least \(shortestEvery.text)") } else { feed.every = every }
+    static func readSettings(_ object: inout ConfigObject, feed: FeedConfig) -> CoinGeckoSettings {
+        var settings = CoinGeckoSettings()
+        if let every = object.span("every") {
+            if every < shortestEvery { object.report("every", "\"every\" must be at least \(shortestEvery.text)") } else { settings.every = every }
         }
-        feed.coins = readCoins(&settings) ?? defaultCoins
-        feed.quotes = readQuotes(&settings) ?? defaultQuotes
-        if let key = settings.string("api_key"), !key.isEmpty { feed.apiKey = key }
+        settings.coins = readCoins(&object) ?? defaultCoins
+        settings.quotes = readQuotes(&object) ?? defaultQuotes
+        if let key = object.string("api_key"), !key.isEmpty { settings.apiKey = key }
+        return settings
     }
 
     /// The valid entries of `coins`, sorted by code; nil when absent or not an object.

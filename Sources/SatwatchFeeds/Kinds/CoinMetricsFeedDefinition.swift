@@ -5,6 +5,14 @@ extension FeedKind {
     package static let coinmetrics = FeedKind(defining: "coinmetrics")
 }
 
+/// The Coin Metrics feed's own settings.
+package struct CoinMetricsSettings: FeedSettings, Equatable {
+    /// `every`: the poll interval (default 1h, at least 1m).
+    package var every = TimeSpan.hours(1)
+
+    package init(every: TimeSpan = .hours(1)) { self.every = every }
+}
+
 /// The Coin Metrics polling feed.
 enum CoinMetricsFeedDefinition: FeedDefinition {
     static var kind: FeedKind { .coinmetrics }
@@ -18,23 +26,28 @@ enum CoinMetricsFeedDefinition: FeedDefinition {
             .map { MetricDescriptor(name: $0.0, unit: $0.1, sources: [.coinmetrics]) }
     }
 
+    static var defaultSettings: CoinMetricsSettings { CoinMetricsSettings() }
+
     /// Polled every `every` (default 1h): stale after three missed polls.
-    static func defaultStaleAfter(_ feed: FeedConfig) -> TimeSpan { feed.every * 3 }
+    static func defaultStaleAfter(_ settings: CoinMetricsSettings) -> TimeSpan { settings.every * 3 }
 
     /// `every`: the poll interval, at least 1m.
-    static func readSettings(_ settings: inout ConfigObject, into feed: inout FeedConfig) {
-        if let every = settings.span("every") {
-            if every < .minutes(1) { settings.report("every", "\"every\" must be at least 1m") } else { feed.every = every }
+    static func readSettings(_ object: inout ConfigObject, feed: FeedConfig) -> CoinMetricsSettings {
+        var settings = CoinMetricsSettings()
+        if let every = object.span("every") {
+            if every < .minutes(1) { object.report("every", "\"every\" must be at least 1m") } else { settings.every = every }
         }
+        return settings
     }
 
     static func canPublish(base: String, quote: String) -> Bool { false }
-    static func priceMetrics(_ feed: FeedConfig) -> [String] { [] }
+    static func priceMetrics(_ settings: CoinMetricsSettings) -> [String] { [] }
 
-    static func makeDecoder(_ feed: FeedConfig) -> any FrameDecoder { CoinMetricsDecoder() }
+    static func makeDecoder(_ settings: CoinMetricsSettings) -> any FrameDecoder { CoinMetricsDecoder() }
 
-    static func makeService(_ feed: FeedConfig, health: FeedHealthBoard, logger: Logger, backlog: FrameBacklog?,
-                            sink: @escaping @Sendable (RecordedFrame) -> Void) -> any Service {
-        PollingFeed(config: feed, plan: CoinMetricsPollPlan(base: feed.url), health: health, logger: logger, backlog: backlog, sink: sink)
+    static func makeService(_ feed: FeedConfig, _ settings: CoinMetricsSettings, health: FeedHealthBoard, logger: Logger,
+                            backlog: FrameBacklog?, sink: @escaping @Sendable (RecordedFrame) -> Void) -> any Service {
+        PollingFeed(config: feed, every: settings.every, plan: CoinMetricsPollPlan(base: feed.url), health: health, logger: logger,
+                    backlog: backlog, sink: sink)
     }
 }

@@ -7,6 +7,8 @@ extension FeedKind {
 
 /// The Coinbase Exchange ticker feed.
 enum CoinbaseFeedDefinition: FeedDefinition {
+    typealias Settings = PairSettings
+
     static var kind: FeedKind { .coinbase }
     static var defaultURL: String { "wss://ws-feed.exchange.coinbase.com" }
     /// Coinbase lists bitcoin as BTC only; an XBT product would be refused at subscribe time.
@@ -15,14 +17,14 @@ enum CoinbaseFeedDefinition: FeedDefinition {
     }
 
     /// Heartbeats arrive every second.
-    static func defaultStaleAfter(_ feed: FeedConfig) -> TimeSpan { .seconds(30) }
+    static func defaultStaleAfter(_ settings: PairSettings) -> TimeSpan { .seconds(30) }
 
-    static func makeDecoder(_ feed: FeedConfig) -> any FrameDecoder { CoinbaseDecoder(products: feed.pairs) }
+    static func makeDecoder(_ settings: PairSettings) -> any FrameDecoder { CoinbaseDecoder(products: settings.pairs) }
 
     /// Heartbeats arrive every second, so a silent stream is dead (no ping). Coinbase drops a
     /// client that has not subscribed within 5 s, so the subscribe goes out first thing.
-    static func wire(_ feed: FeedConfig) -> FeedWire {
-        FeedWire(openingMessages: [CoinbaseDecoder.subscribeMessage(products: feed.pairs)], ping: nil,
+    static func wire(_ feed: FeedConfig, _ settings: PairSettings) -> FeedWire {
+        FeedWire(openingMessages: [CoinbaseDecoder.subscribeMessage(products: settings.pairs)], ping: nil,
                  quietBeforePing: min(.seconds(10), feed.staleAfter), pongTimeout: .zero, isPong: { _ in false })
     }
 }

@@ -7,6 +7,8 @@ extension FeedKind {
 
 /// The Kraken ticker feed.
 enum KrakenFeedDefinition: FeedDefinition {
+    typealias Settings = PairSettings
+
     static var kind: FeedKind { .kraken }
     static var defaultURL: String { "wss://ws.kraken.com/v2" }
     /// Kraken's legacy `XBT` is bitcoin.
@@ -15,12 +17,12 @@ enum KrakenFeedDefinition: FeedDefinition {
     }
 
     /// Heartbeats arrive every second.
-    static func defaultStaleAfter(_ feed: FeedConfig) -> TimeSpan { .seconds(30) }
+    static func defaultStaleAfter(_ settings: PairSettings) -> TimeSpan { .seconds(30) }
 
-    static func makeDecoder(_ feed: FeedConfig) -> any FrameDecoder { KrakenDecoder(symbols: feed.pairs) }
+    static func makeDecoder(_ settings: PairSettings) -> any FrameDecoder { KrakenDecoder(symbols: settings.pairs) }
 
-    static func wire(_ feed: FeedConfig) -> FeedWire {
-        FeedWire(openingMessages: [KrakenDecoder.subscribeMessage(symbols: feed.pairs)], ping: KrakenDecoder.pingMessage,
+    static func wire(_ feed: FeedConfig, _ settings: PairSettings) -> FeedWire {
+        FeedWire(openingMessages: [KrakenDecoder.subscribeMessage(symbols: settings.pairs)], ping: KrakenDecoder.pingMessage,
                  quietBeforePing: min(.seconds(10), feed.staleAfter), pongTimeout: .seconds(5), isPong: KrakenDecoder.isPong)
     }
 }

@@ -6,6 +6,14 @@ extension FeedKind {
     package static let mempool = FeedKind(defining: "mempool")
 }
 
+/// The mempool feed's own settings.
+package struct MempoolSettings: FeedSettings, Equatable {
+    /// `api`: the REST base hash rate and difficulty are polled from; nil: derived from `url`.
+    package var api: String?
+
+    package init(api: String? = nil) { self.api = api }
+}
+
 /// The mempool.space feed: its WebSocket stream, plus hash rate and difficulty polled from its REST
 /// API (`MempoolFeed`).
 enum MempoolFeedDefinition: FeedDefinition {
@@ -21,35 +29,40 @@ enum MempoolFeedDefinition: FeedDefinition {
     }
 
     /// Stats arrive every few seconds.
-    static func defaultStaleAfter(_ feed: FeedConfig) -> TimeSpan { .seconds(60) }
+    static var defaultSettings: MempoolSettings { MempoolSettings() }
+
+    static func defaultStaleAfter(_ settings: MempoolSettings) -> TimeSpan { .seconds(60) }
 
     /// BTC in each of mempool's conversion currencies.
     static func canPublish(base: String, quote: String) -> Bool {
         base == "btc" && MempoolDecoder.currencies.contains(quote)
     }
 
-    static func priceMetrics(_ feed: FeedConfig) -> [String] { MempoolDecoder.currencies.map { "btc." + $0 } }
+    static func priceMetrics(_ settings: MempoolSettings) -> [String] { MempoolDecoder.currencies.map { "btc." + $0 } }
 
     /// `api`: the REST base hash rate and difficulty are polled from (default: the site of `url`).
-    static func readSettings(_ settings: inout ConfigObject, into feed: inout FeedConfig) {
-        guard let api = settings.string("api") else { return }
-        if let problem = MempoolDecoder.apiProblem(api) { return settings.report("api", problem) }
+    static func readSettings(_ object: inout ConfigObject, feed: FeedConfig) -> MempoolSettings {
+        guard let api = object.string("api") else { return MempoolSettings() }
+        if let problem = MempoolDecoder.apiProblem(api) {
+            object.report("api", problem)
+            return MempoolSettings()
+        }
         var base = Substring(api)
         while base.hasSuffix("/") { base = base.dropLast() }
-        feed.api = String(base)
+        return MempoolSettings(api: String(base))
     }
 
-    static func makeDecoder(_ feed: FeedConfig) -> any FrameDecoder { MempoolDecoder() }
+    static func makeDecoder(_ settings: MempoolSettings) -> any FrameDecoder { MempoolDecoder() }
 
     /// The stream and, beside it, the hash rate poller.
-    static func makeService(_ feed: FeedConfig, health: FeedHealthBoard, logger: Logger, backlog: FrameBacklog?,
-                            sink: @escaping @Sendable (RecordedFrame) -> Void) -> any Service {
+    static func makeService(_ feed: FeedConfig, _ settings: MempoolSettings, health: FeedHealthBoard, logger: Logger,
+                            backlog: FrameBacklog?, sink: @escaping @Sendable (RecordedFrame) -> Void) -> any Service {
         MempoolFeed(config: feed, health: health, logger: logger, backlog: backlog, sink: sink)
     }
 
     /// The official web client pings after 30 s of silence and gives up after 5 s more; the
     /// server's proxy drops connections after 120 s without traffic.
-    static func wire(_ feed: FeedConfig) -> FeedWire {
+    static func wire(_ feed: FeedConfig, _ settings: MempoolSettings) -> FeedWire {
         FeedWire(openingMessages: MempoolDecoder.subscribeMessages, ping: MempoolDecoder.pingMessage,
                  quietBeforePing: min(.seconds(30), feed.staleAfter), pongTimeout: .seconds(5), isPong: MempoolDecoder.isPong)
     }

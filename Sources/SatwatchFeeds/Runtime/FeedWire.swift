@@ -21,7 +21,7 @@ package struct FeedWire: Sendable {
     var maxConnectionAge: TimeSpan?
 
     /// The wire behaviour of `feed`, as its definition says.
-    init(_ feed: FeedConfig) { self = feed.kind.definition.wire(feed) }
+    init(_ feed: FeedConfig) { self = feed.kind.definition.wire(of: feed) }
 
     init(openingMessages: [String], ping: String?, quietBeforePing: TimeSpan, pongTimeout: TimeSpan,
          isPong: @escaping @Sendable (String) -> Bool) {

@@ -8,6 +8,8 @@ import SatwatchNet
 /// treat it like any feed.
 struct PollingFeed<Plan: PollPlan>: Service {
     let config: FeedConfig
+    /// The time between polls (the feed's `every`).
+    let every: TimeSpan
     let sink: @Sendable (RecordedFrame) -> Void
     let health: FeedHealthBoard
     let logger: Logger
@@ -23,9 +25,10 @@ struct PollingFeed<Plan: PollPlan>: Service {
 
     /// Creates the poller for `config` asking what `plan` says, handing pages to `sink` one at a
     /// time through `backlog`.
-    init(config: FeedConfig, plan: Plan, health: FeedHealthBoard, logger: Logger, backlog: FrameBacklog?,
+    init(config: FeedConfig, every: TimeSpan, plan: Plan, health: FeedHealthBoard, logger: Logger, backlog: FrameBacklog?,
          sink: @escaping @Sendable (RecordedFrame) -> Void) {
         self.config = config
+        self.every = every
         self.plan = plan
         self.client = HTTPClient(maxResponseBytes: config.maxFrame.bytes)
         self.sink = sink
@@ -51,7 +54,7 @@ struct PollingFeed<Plan: PollPlan>: Service {
                 }
                 failures = 0
                 health.update(kind) { $0.connected = true; $0.lastError = nil }
-                wait = config.every
+                wait = every
             } catch {
                 failures += 1
                 wait = max(backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) }), error.retryAfter ?? .zero)

@@ -35,7 +35,7 @@ import Testing
         let probe = try ChannelConfigProbe(start + #", "chart": true}"#)
         let column = start.count + #", "chart": "#.count + 1
         let type = start.split(separator: "\"")[3]
-        #expect(probe.problems == [#"1:\#(column): "chart" applies to smtp, telegram, discord and ntfy channels, not \#(type)"#])
+        #expect(probe.problems == [#"1:\#(column): "chart" applies to smtp, discord, telegram and ntfy channels, not \#(type)"#])
         #expect(probe.channel == nil)
     }
 }

@@ -49,7 +49,7 @@ import Testing
     @Test func defaultsAndWire() {
         let feed = FeedConfig(kind: .binance)
         #expect(feed.url == "wss://stream.binance.com:9443/stream")
-        #expect(feed.pairs.map(\.symbol) == ["BTCUSDT"] && feed.priceMetrics == ["btc.usdt"])
+        #expect(feed.settings(PairSettings.self).pairs.map(\.symbol) == ["BTCUSDT"] && feed.priceMetrics == ["btc.usdt"])
         #expect(feed.staleAfter == .seconds(60))
         let wire = FeedWire(feed)
         #expect(wire.url == "wss://stream.binance.com:9443/stream?streams=btcusdt@trade")

@@ -26,10 +26,10 @@ import Testing
         let (feed, problems, config) = try Self.load(#""url": "https://api.coingecko.com/api/v3", "coins": {"sol": "solana", "eth": "ethereum"}, "vs": ["usd", "eur"], "every": "1m", "api_key": "${COINGECKO_KEY}""#,
                                                      environment: ["COINGECKO_KEY": "CG-demo-key-123"])
         #expect(problems == [])
-        #expect(feed?.coins == [CoinID(code: "eth", id: "ethereum"), CoinID(code: "sol", id: "solana")])
-        #expect(feed?.quotes == ["usd", "eur"])
-        #expect(feed?.every == .minutes(1) && feed?.staleAfter == .minutes(3))
-        #expect(feed?.apiKey == "CG-demo-key-123")
+        #expect(feed?.coinGecko.coins == [CoinID(code: "eth", id: "ethereum"), CoinID(code: "sol", id: "solana")])
+        #expect(feed?.coinGecko.quotes == ["usd", "eur"])
+        #expect(feed?.coinGecko.every == .minutes(1) && feed?.staleAfter == .minutes(3))
+        #expect(feed?.coinGecko.apiKey == "CG-demo-key-123")
         #expect(feed?.priceMetrics == ["eth.usd", "eth.eur", "sol.usd", "sol.eur"])
         #expect(config?.redactor.redact("key=CG-demo-key-123") == "key=***")
     }
@@ -37,18 +37,18 @@ import Testing
     /// A key written into the config is as secret as one from the environment.
     @Test func aLiteralKeyIsASecretToo() throws {
         let (feed, problems, config) = try Self.load(#""api_key": "CG-literal-key""#)
-        #expect(problems == [] && feed?.apiKey == "CG-literal-key")
+        #expect(problems == [] && feed?.coinGecko.apiKey == "CG-literal-key")
         #expect(config?.redactor.redact("x-cg-demo-api-key: CG-literal-key") == "x-cg-demo-api-key: ***")
     }
 
     @Test func defaultsAreBitcoinInDollarsEveryMinuteWithoutAKey() throws {
         let (feed, problems, _) = try Self.load("")
         #expect(problems == [])
-        #expect(feed?.coins == [CoinID(code: "btc", id: "bitcoin")] && feed?.quotes == ["usd"])
-        #expect(feed?.url == "https://api.coingecko.com/api/v3" && feed?.every == .minutes(1) && feed?.apiKey == nil)
+        #expect(feed?.coinGecko.coins == [CoinID(code: "btc", id: "bitcoin")] && feed?.coinGecko.quotes == ["usd"])
+        #expect(feed?.url == "https://api.coingecko.com/api/v3" && feed?.coinGecko.every == .minutes(1) && feed?.coinGecko.apiKey == nil)
         #expect(feed?.priceMetrics == ["btc.usd"])
         let (empty, emptyProblems, _) = try Self.load(#""api_key": """#)
-        #expect(emptyProblems == [] && empty?.apiKey == nil)
+        #expect(emptyProblems == [] && empty?.coinGecko.apiKey == nil)
     }
 
     /// (settings, problems as line:column: message).
@@ -83,15 +83,14 @@ import Testing
     func theKeyIsNeededOnlyToConnect(_ need: SecretNeed, _ needed: Bool) throws {
         let (feed, problems, _) = try Self.load(#""coins": {"eth": "ethereum"}, "api_key": "${COINGECKO_KEY}""#, secrets: need)
         #expect(problems == (needed ? ["1:44: environment variable COINGECKO_KEY is not set"] : []))
-        #expect(feed?.coins == [CoinID(code: "eth", id: "ethereum")] && feed?.apiKey == nil)
+        #expect(feed?.coinGecko.coins == [CoinID(code: "eth", id: "ethereum")] && feed?.coinGecko.apiKey == nil)
     }
 
     /// `check` names what is missing for a price the feed could publish.
     @Test func checkSaysWhichCoinOrCurrencyToAdd() throws {
         let feeds = [FeedConfig(kind: .coingecko)].map { feed -> FeedConfig in
             var feed = feed
-            feed.coins = [CoinID(code: "eth", id: "ethereum")]
-            feed.quotes = ["usd"]
+            feed.settings = CoinGeckoSettings(coins: [CoinID(code: "eth", id: "ethereum")], quotes: ["usd"])
             return feed
         }
         #expect(RuleParser.publishHint(base: "sol", quote: "eur", sources: [.coingecko], feeds: feeds)
@@ -117,4 +116,9 @@ import Testing
         let (_, problems) = Setup.load(path: path, environment: [:], logger: Logger(sink: { _ in }))
         #expect(problems.map(\.message) == [#"feed "coingecko" is not configured to publish "sol.eur" (add "sol" to its "coins" and "eur" to its "vs")"#])
     }
+}
+
+extension FeedConfig {
+    /// The CoinGecko feed's own settings, which only its definition reads in the worker.
+    fileprivate var coinGecko: CoinGeckoSettings { settings(CoinGeckoSettings.self) }
 }

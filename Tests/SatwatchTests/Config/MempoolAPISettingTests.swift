@@ -1,6 +1,7 @@
 import Foundation
 @testable import SatwatchApp
 @testable import SatwatchBase
+@testable import SatwatchFeeds
 import SatwatchTestSupport
 import Testing
 
@@ -26,7 +27,7 @@ import Testing
         try "{\"rules\": [], \"feeds\": {\"mempool\":\n{\"url\": \"ws://host:1\"\(setting)}\n}, \"channels\": {\"console\": {\"type\": \"log\"}}, \"defaults\": {\"channels\": [\"console\"]}}".write(toFile: path, atomically: true, encoding: .utf8)
         let log = DiagnosticLog()
         let config = ConfigLoader.load(path: path, environment: ConfigEnvironment([:]), logger: Logger(sink: { _ in }), log: log)
-        #expect(config?.feeds.first?.api == api)
+        #expect(config?.feeds.first.map { $0.settings(MempoolSettings.self).api } == api)
         #expect(log.diagnostics.map { "\($0.line - 1):\($0.column): \($0.message)" } == (problem.map { [$0] } ?? []))
     }
 }

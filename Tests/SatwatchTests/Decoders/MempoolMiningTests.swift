@@ -53,7 +53,7 @@ import Testing
     @Test func apiSettingWinsOverTheFeedURL() {
         var feed = FeedConfig(kind: .mempool)
         #expect(MempoolDecoder.hashrateURL(feed) == "https://mempool.space/api/v1/mining/hashrate/3d")
-        feed.api = "http://10.0.0.2:3006"
+        feed.settings = MempoolSettings(api: "http://10.0.0.2:3006")
         #expect(MempoolDecoder.hashrateURL(feed) == "http://10.0.0.2:3006/api/v1/mining/hashrate/3d")
     }
 

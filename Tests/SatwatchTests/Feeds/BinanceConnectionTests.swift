@@ -28,7 +28,7 @@ import Testing
                                                    + (closeAfter.map { ["--close-after", "\($0)"] } ?? []))
         defer { peer.stop() }
         let pairs = ["BTCUSDT", "ETHUSDT"].map { TradingPair($0, feed: .binance)! }
-        let config = FeedConfig(kind: .binance, url: "ws://127.0.0.1:\(peer.port)/stream", pairs: pairs)
+        let config = FeedConfig(kind: .binance, url: "ws://127.0.0.1:\(peer.port)/stream", settings: PairSettings(pairs))
         let board = FeedHealthBoard([.binance])
         let lines = Mutex<[String]>([]), frames = Mutex(0)
         var feed = WebSocketFeed(config: config, health: board, logger: Logger(sink: { line in lines.withLock { $0.append(line) } }),
