@@ -33,11 +33,11 @@ actor DeliveryStore {
     func close() { opened = nil }
 
     /// The oldest pending entry of `channel` (delivery is in order per channel).
-    func head(of channel: String) throws -> OutboxEntry? { try store.nextPendingEntry(channel: channel) }
+    func head(of channel: String) throws -> OutboxEntry? { try store.outbox.nextPendingEntry(channel: channel) }
 
     /// Channels that have pending entries.
     func channelsWithPending() throws -> Set<String> {
-        Set(try store.outboxCounts().filter { $0.value.pending > 0 }.keys)
+        Set(try store.outbox.counts().filter { $0.value.pending > 0 }.keys)
     }
 
     /// Writes what an attempt concluded about a message's entries, in one transaction.
@@ -56,13 +56,13 @@ actor DeliveryStore {
     /// Writes what an attempt concluded about `entry`.
     private func record(_ record: DeliveryRecord, for entry: OutboxEntry) throws {
         switch record {
-        case .sent(let at): _ = try store.markSent(id: entry.id, at: at)
+        case .sent(let at): _ = try store.outbox.markSent(id: entry.id, at: at)
         case .retry(let attempts, let next, let error, let at):
-            _ = try store.markRetry(id: entry.id, attempts: attempts, nextAttemptAt: next, error: error, at: at)
-        case .dead(let reason, let at): _ = try store.markDead(id: entry.id, at: at, reason: reason)
-        case .silenced(let reason, let at): _ = try store.markKept(id: entry.id, as: .silenced, at: at, reason: reason)
-        case .muted(let reason, let at): _ = try store.markKept(id: entry.id, as: .muted, at: at, reason: reason)
-        case .held(let until, let at): _ = try store.markHeld(id: entry.id, until: until, at: at)
+            _ = try store.outbox.markRetry(id: entry.id, attempts: attempts, nextAttemptAt: next, error: error, at: at)
+        case .dead(let reason, let at): _ = try store.outbox.markDead(id: entry.id, at: at, reason: reason)
+        case .silenced(let reason, let at): _ = try store.outbox.markKept(id: entry.id, as: .silenced, at: at, reason: reason)
+        case .muted(let reason, let at): _ = try store.outbox.markKept(id: entry.id, as: .muted, at: at, reason: reason)
+        case .held(let until, let at): _ = try store.outbox.markHeld(id: entry.id, until: until, at: at)
         }
     }
 
@@ -72,7 +72,7 @@ actor DeliveryStore {
     /// silence matches it.
     func silenceDecision(for entry: OutboxEntry, channel: String, at now: Timestamp) throws -> StageDecision {
         let notification = entry.notification
-        if notification.status == .resolved, let firing = try store.firingOutcome(of: notification, channel: channel) {
+        if notification.status == .resolved, let firing = try store.outbox.firingOutcome(of: notification, channel: channel) {
             switch firing {
             case .silenced: return .silence(reason: "its firing was silenced")
             case .muted: return .mute(reason: "its firing was muted")
@@ -87,41 +87,41 @@ actor DeliveryStore {
 
     /// The pending entries of `channel` a new group may take (`StateStore.groupCandidates`).
     func groupCandidates(channel: String, dueBy now: Timestamp, limit: Int) throws -> [OutboxEntry] {
-        try store.groupCandidates(channel: channel, dueBy: now, limit: limit)
+        try store.outbox.groupCandidates(channel: channel, dueBy: now, limit: limit)
     }
 
     /// The pending members of a formed group.
-    func batchMembers(_ batch: Int64) throws -> [OutboxEntry] { try store.batchMembers(batch) }
+    func batchMembers(_ batch: Int64) throws -> [OutboxEntry] { try store.outbox.batchMembers(batch) }
 
     /// Fixes the members of each message, named by its first entry.
-    func formBatches(_ batches: [[Int64]]) throws { try store.formBatches(batches) }
+    func formBatches(_ batches: [[Int64]]) throws { try store.outbox.formBatches(batches) }
 
     /// The silences not ended at `now`, read once per `now`: the members of a group are judged
     /// at one time, and a thousand of them need not read the table a thousand times. A later
     /// pass has a later `now`, so a silence added meanwhile is seen.
     private func silences(at now: Timestamp) throws -> [Silence] {
         if let read = silencesRead, read.at == now { return read.silences }
-        let silences = try store.silences(endingAfter: now)
+        let silences = try store.silences.list(endingAfter: now)
         silencesRead = (now, silences)
         return silences
     }
 
     /// Whether a later entry of the same rule waits behind `entry` on `channel`.
     func hasLaterPending(than entry: OutboxEntry, channel: String) throws -> Bool {
-        try store.hasLaterPending(than: entry.id, rule: entry.notification.rule, channel: channel)
+        try store.outbox.hasLaterPending(than: entry.id, rule: entry.notification.rule, channel: channel)
     }
 
     /// Lets `extras` read what it needs from the state file.
     func prepare(_ extras: any NotificationExtrasSource) throws { try extras.prepare(store) }
 
     /// Copies the write-ahead log into the database (see `StateStore.checkpoint`).
-    func checkpoint() throws { _ = try store.checkpoint() }
+    func checkpoint() throws { _ = try store.maintenance.checkpoint() }
 
     /// Marks dead every pending entry older than the policy's max age, head of its queue or not,
     /// except those in flight at `gate` (their own outcome decides). The gate is read here, in
     /// the same serial step as the update.
     func expire(_ policy: RetryPolicy, at now: Timestamp, sparing gate: DrainGate) throws -> [OutboxEntry] {
-        try store.expirePending(createdBefore: now - policy.maxAge, at: now, sparing: gate.inFlight) {
+        try store.outbox.expirePending(createdBefore: now - policy.maxAge, at: now, sparing: gate.inFlight) {
             policy.expiryReason(lastError: $0.lastError)
         }
     }
@@ -129,11 +129,11 @@ actor DeliveryStore {
     /// Prunes finished deliveries older than `retention` and gives the free pages back;
     /// returns the notifications removed.
     func prune(olderThan retention: TimeSpan, at now: Timestamp) throws -> Int {
-        let removed = try store.prune(olderThan: now - retention)
-        try store.returnFreePages()
+        let removed = try store.maintenance.prune(olderThan: now - retention)
+        try store.maintenance.returnFreePages()
         return removed
     }
 
     /// When the newest pending entry was queued (epoch when none is pending).
-    func latestQueuedAt() throws -> Timestamp { try store.latestPendingCreation() ?? .epoch }
+    func latestQueuedAt() throws -> Timestamp { try store.outbox.latestPendingCreation() ?? .epoch }
 }

@@ -1,5 +1,7 @@
-/// The SQLite state file: rule states, latest metric values, and the durable outbox of
-/// notifications waiting for delivery.
+/// The SQLite state file: one connection, and one small store per table over it (the outbox,
+/// rule states, latest values, histories, series, silences, secrets, the notification log and
+/// maintenance). `commit` is the one write that spans two: a step's rule states and its
+/// notifications, in one transaction.
 ///
 /// One owner uses an instance; it is deliberately not `Sendable`. The daemon opens one store for
 /// the evaluator and another for the dispatcher on the same file: WAL lets one write while the
@@ -40,6 +42,32 @@ package final class StateStore {
         } catch let error as SQLiteError {
             throw StateStoreError(path: path, error)
         }
+    }
+
+    /// The outbox of deliveries, with the notifications they carry.
+    package var outbox: OutboxStore { OutboxStore(connection: connection) }
+    /// Each rule's persisted state.
+    package var ruleStates: RuleStateStore { RuleStateStore(connection: connection) }
+    /// The latest value of every metric per source.
+    package var latestValues: LatestValueStore { LatestValueStore(connection: connection) }
+    /// `change` rules' recent values.
+    package var changeHistory: ChangeHistoryStore { ChangeHistoryStore(connection: connection) }
+    /// The daily closes of windows of a day or more.
+    package var dailyCloses: DailyCloseStore { DailyCloseStore(connection: connection) }
+    /// The page's metric series.
+    package var series: SeriesStore { SeriesStore(connection: connection) }
+    /// Silences.
+    package var silences: SilenceStore { SilenceStore(connection: connection) }
+    /// Named keys (the silence links' signing key).
+    package var secrets: SecretStore { SecretStore(connection: connection) }
+    /// Notifications with each channel's outcome.
+    package var notificationLog: NotificationLogStore { NotificationLogStore(connection: connection) }
+    /// Pruning, free pages and checkpoints.
+    package var maintenance: StoreMaintenance { StoreMaintenance(connection: connection) }
+
+    /// Runs `body` in one write transaction (many entries' outcomes written at once).
+    package func inTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+        try connection.transaction(body)
     }
 
     /// The schema version of the open file.

@@ -38,7 +38,7 @@ enum HistoryCommand: SatwatchCommand {
         }
         let log: [LoggedNotification]
         do {
-            log = try store.notificationLog(since: filter.since)
+            log = try store.notificationLog.entries(since: filter.since)
         } catch {
             io.err("satwatch history: \(error)")
             return 1

@@ -33,8 +33,8 @@ enum PurgeCommand: SatwatchCommand {
         do {
             // Without --older-than every dead delivery goes, including one marked this very millisecond.
             let cutoff = olderThan == .zero ? Timestamp(milliseconds: .max) : WallClock.now() - olderThan
-            let count = try store.purgeDead(updatedBefore: cutoff)
-            try store.returnFreePages()
+            let count = try store.outbox.purgeDead(updatedBefore: cutoff)
+            try store.maintenance.returnFreePages()
             io.out("deleted \(Plural.count(count, "dead delivery", plural: "dead deliveries"))")
             return 0
         } catch {

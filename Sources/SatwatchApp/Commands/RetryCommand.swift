@@ -27,7 +27,7 @@ enum RetryCommand: SatwatchCommand {
             throw UsageError.unknown("channel", channel, among: setup.config.channelNames, listedAs: "configured")
         }
         do {
-            let count = try store.retryDead(selection, at: WallClock.now())
+            let count = try store.outbox.retryDead(selection, at: WallClock.now())
             if case .id(let id) = selection, count == 0 {
                 io.err("satwatch retry: no dead delivery #\(id) (see 'satwatch status')")
                 return 1

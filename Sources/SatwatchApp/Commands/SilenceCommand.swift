@@ -45,7 +45,7 @@ enum SilenceCommand: SatwatchCommand {
             // A silence may be set before the worker first runs: the file is created for it.
             case .absent(let setup): store = try StateStore.open(path: setup.config.statePath)
             }
-            try store.add(silence)
+            try store.silences.add(silence)
         } catch {
             io.err("satwatch silence: \(error)")
             return 1
@@ -60,7 +60,7 @@ enum SilenceCommand: SatwatchCommand {
         case .exit(let status): return status
         case .ready(_, let store):
             do {
-                let silences = try store.silences(endingAfter: json ? nil : now)
+                let silences = try store.silences.list(endingAfter: json ? nil : now)
                 if json {
                     io.out(JSONValue.array(silences.map { JSONNode(SilenceText.json($0, now: now)) }).jsonText())
                 } else {
@@ -82,7 +82,7 @@ enum SilenceCommand: SatwatchCommand {
         case .exit(let status): return status
         case .ready(_, let store):
             do {
-                guard try store.expireSilence(id: id, at: now) else {
+                guard try store.silences.expire(id: id, at: now) else {
                     io.err("satwatch silence: no running silence \(id) (see 'satwatch silence list')")
                     return 1
                 }

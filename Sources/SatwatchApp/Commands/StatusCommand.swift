@@ -33,12 +33,12 @@ enum StatusCommand: SatwatchCommand {
         case .ready(let loaded, let opened): (setup, store) = (loaded, opened)
         }
         do {
-            let counts = try store.outboxCounts()
+            let counts = try store.outbox.counts()
             var heads: [String: OutboxEntry] = [:]
-            for (channel, count) in counts where count.pending > 0 { heads[channel] = try store.nextPendingEntry(channel: channel) }
-            var report = report(setup: setup, states: try store.loadRuleStates(), metrics: try store.loadMetrics(),
-                                counts: counts, entries: try store.entries(states: [.pending, .dead], limit: 50), heads: heads)
-            report.silences = try store.silences(endingAfter: report.now)
+            for (channel, count) in counts where count.pending > 0 { heads[channel] = try store.outbox.nextPendingEntry(channel: channel) }
+            var report = report(setup: setup, states: try store.ruleStates.load(), metrics: try store.latestValues.load(),
+                                counts: counts, entries: try store.outbox.entries(states: [.pending, .dead], limit: 50), heads: heads)
+            report.silences = try store.silences.list(endingAfter: report.now)
             if json {
                 io.out(report.json(statePath: setup.config.statePath).prettyJSONText())
             } else {

@@ -25,7 +25,7 @@ struct Evaluator: Service {
     func run() async throws {
         let writer = try await StateWriter.open(path: setup.config.statePath, health: boards.store,
                                                 doorbell: doorbell, logger: logger)
-        let saved = try await writer.read { try $0.loadRuleStates() }
+        let saved = try await writer.read { try $0.ruleStates.load() }
         let startedAt = WallClock.now()
         var state = EvaluatorState(
             evaluator: FrameEvaluator(engine: RuleEngine(rules: setup.rules, derived: setup.config.derived, defaultChannels: setup.config.defaultChannels,
@@ -64,14 +64,14 @@ struct Evaluator: Service {
     /// generation's, which may be fresher (a reload); then the daily closes and metric series.
     private func restoreHistory(_ state: inout EvaluatorState, from writer: StateWriter) async {
         do {
-            let stored = try await writer.read { try $0.loadHistory() }
+            let stored = try await writer.read { try $0.changeHistory.load() }
             state.evaluator.adopt(HistorySnapshot(points: stored))
             state.historySaved = stored.compactMapValues { $0.last?.at }
         } catch {
             logger.error("change history unreadable; change rules start without it", ["error": "\(error)"])
         }
         do {
-            let closes = try await writer.read { try $0.loadDailyCloses() }
+            let closes = try await writer.read { try $0.dailyCloses.load() }
             state.evaluator.restoreCloses(closes)
         } catch {
             logger.error("daily closes unreadable; windows of a day or more fill again", ["error": "\(error)"])
@@ -81,7 +81,7 @@ struct Evaluator: Service {
         guard boards.series.keys.isEmpty else { return }
         do {
             let from = SeriesCollection.oldestMinute(now: WallClock.now())
-            let series = try await writer.read { try $0.loadSeries(from: from) }
+            let series = try await writer.read { try $0.series.load(from: from) }
             boards.series.restore(series)
         } catch {
             logger.error("metric series unreadable; charts start empty", ["error": "\(error)"])

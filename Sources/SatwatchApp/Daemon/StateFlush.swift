@@ -35,11 +35,11 @@ struct StateFlush: Sendable {
     /// minute, and a failed flush leaves nothing half-written for its retry to redo.
     func save(to store: StateStore) throws {
         try store.inTransaction {
-            try store.saveRuleStates(states, at: at)
-            try store.saveMetrics(metrics)
-            try store.saveHistory(history, keepingFrom: keepingFrom)
-            try store.saveDailyCloses(closes, keepingFrom: closesKeepingFrom)
-            try store.saveSeries(series, keepingFrom: seriesKeepingFrom)
+            try store.ruleStates.save(states, at: at)
+            try store.latestValues.save(metrics)
+            try store.changeHistory.save(history, keepingFrom: keepingFrom)
+            try store.dailyCloses.save(closes, keepingFrom: closesKeepingFrom)
+            try store.series.save(series, keepingFrom: seriesKeepingFrom)
         }
     }
 }

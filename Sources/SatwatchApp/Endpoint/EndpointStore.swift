@@ -25,7 +25,7 @@ final class EndpointStore: Sendable {
     /// Pending/sent/dead counts per channel, sorted by channel; empty when the file is unreadable
     /// or the store is closed.
     func counts() -> [(String, OutboxCounts)] {
-        ((try? use { try $0.outboxCounts() }) ?? [:]).sorted { $0.key < $1.key }
+        ((try? use { try $0.outbox.counts() }) ?? [:]).sorted { $0.key < $1.key }
     }
 
     /// Closes the connection for good: the worker is stopping, and the last connection to close

@@ -28,7 +28,7 @@ final class PageExtras: NotificationExtrasSource {
 
     func prepare(_ store: StateStore) throws {
         guard externalURL != nil else { return }
-        let stored = try store.signingKey()
+        let stored = try store.secrets.signingKey()
         key.withLock { $0 = stored }
     }
 

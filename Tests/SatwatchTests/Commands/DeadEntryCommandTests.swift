@@ -17,7 +17,7 @@ import Testing
             let notification = SatwatchRules.Notification(rule: rule, status: .firing, metric: "fee.fastest", value: 12, threshold: 10,
                                                         at: at, startsAt: at, message: "m", channels: ["console"])
             try store.commit([RuleChange(rule: rule, state: RuleState(digest: "d"), notification: notification)], at: at)
-            if rule != "c" { try store.markDead(id: Int64(index + 1), at: at, reason: "HTTP 404") }
+            if rule != "c" { try store.outbox.markDead(id: Int64(index + 1), at: at, reason: "HTTP 404") }
         }
         return (folder.appendingPathComponent("satwatch.json").path, store)
     }
@@ -39,10 +39,10 @@ import Testing
         let (status, captured) = await Self.run(["retry"] + arguments + ["--config", config])
         #expect(status == 0, "\(captured.err)")
         #expect(captured.out == [message])
-        let fresh = try store.entries(states: [.pending]).filter { $0.createdAt >= before }
+        let fresh = try store.outbox.entries(states: [.pending]).filter { $0.createdAt >= before }
         #expect(fresh.map(\.id).sorted() == retried)
         #expect(fresh.allSatisfy { $0.attempts == 0 && $0.lastError == nil && $0.nextAttemptAt >= before })
-        #expect(try store.outboxCounts()["console"]?.dead == 2 - retried.count)
+        #expect(try store.outbox.counts()["console"]?.dead == 2 - retried.count)
     }
 
     @Test func retryingAnEntryThatIsNotDeadFails() async throws {
@@ -57,11 +57,11 @@ import Testing
         let (kept, keptIO) = await Self.run(["purge", "--dead", "--older-than", "150m", "--config", config])
         #expect(kept == 0)
         #expect(keptIO.out == ["deleted 1 dead delivery"])
-        #expect(try store.notification(id: store.entries(states: [.pending]).first!.notification.id) != nil)
+        #expect(try store.outbox.notification(id: store.outbox.entries(states: [.pending]).first!.notification.id) != nil)
         let (status, captured) = await Self.run(["purge", "--dead", "--config", config])
         #expect(status == 0)
         #expect(captured.out == ["deleted 1 dead delivery"])
-        #expect(try store.outboxCounts() == ["console": OutboxCounts(pending: 1)])
+        #expect(try store.outbox.counts() == ["console": OutboxCounts(pending: 1)])
         #expect(try store.connection.prepare("SELECT count(*) FROM notification").single { $0.int(0) } == 1)
     }
 

@@ -35,13 +35,13 @@ import Testing
             try store.commit([RuleChange(rule: rule, state: RuleState(digest: "d"), notification: notification)], at: at)
         }
         try commit("btc-high", .firing, at: high, channels: ["console", "hook"], labels: [Label("severity", "page")])
-        try store.markSent(id: 1, at: high + .seconds(1))
-        try store.markDead(id: 2, at: high + .seconds(2), reason: "HTTP 404 Not Found: Cannot POST \(hookURL)")
+        try store.outbox.markSent(id: 1, at: high + .seconds(1))
+        try store.outbox.markDead(id: 2, at: high + .seconds(2), reason: "HTTP 404 Not Found: Cannot POST \(hookURL)")
         try commit("btc-low", .firing, at: now - .minutes(90), channels: ["console"],
                    values: [ObservedValue("btc.usd", 91000.5), ObservedValue("sma(btc.usd, 200d)", 88000)])
-        try store.markRetry(id: 3, attempts: 2, nextAttemptAt: now + .minutes(1), error: "timed out", at: now - .minutes(89))
+        try store.outbox.markRetry(id: 3, attempts: 2, nextAttemptAt: now + .minutes(1), error: "timed out", at: now - .minutes(89))
         try commit("fee-fast", .resolved, at: now - .minutes(10), channels: ["hook"])
-        try store.markSent(id: 4, at: now - .minutes(10))
+        try store.outbox.markSent(id: 4, at: now - .minutes(10))
         try commit("btc-high", .firing, at: now - .minutes(5), reminder: true, channels: ["console"])
         try store.connection.execute("""
             PRAGMA ignore_check_constraints = ON; UPDATE outbox SET state = 'silenced' WHERE id = 5;

@@ -17,7 +17,7 @@ import Testing
         var engine = RuleEngine(rules: [Rule(name: "hot", condition: .above(10, metric: "fee.fastest"), channels: ["console"])])
         let at = Timestamp(rfc3339: "2025-12-10T14:04:16.384Z")!
         try store.commit(engine.ingest(Sample(metric: "fee.fastest", value: 10.229, at: at, source: "mempool")), at: at)
-        try store.saveMetrics([Sample(metric: "fee.fastest", value: 10.229, at: at, source: "mempool")])
+        try store.latestValues.save([Sample(metric: "fee.fastest", value: 10.229, at: at, source: "mempool")])
 
         let captured = CapturedIO()
         #expect(await SatwatchCommandLine.run(["status", "--config", config], io: captured.io) == 0)
@@ -54,7 +54,7 @@ import Testing
         var engine = RuleEngine(rules: [Rule(name: "btc-high", condition: .above(90000, metric: "btc.usd"), channels: [])])
         let at = now - .minutes(1)
         try store.commit(engine.ingest(Sample(metric: "btc.usd", value: 91000.5, at: at, source: "coinbase")), at: at)
-        try store.saveMetrics([Sample(metric: "btc.usd", value: 91000.5, at: at, source: "coinbase")])
+        try store.latestValues.save([Sample(metric: "btc.usd", value: 91000.5, at: at, source: "coinbase")])
 
         let captured = CapturedIO()
         #expect(await SatwatchCommandLine.run(["status", "--json", "--config", config], io: captured.io) == 0)

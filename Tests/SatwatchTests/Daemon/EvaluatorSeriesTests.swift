@@ -55,7 +55,7 @@ import Testing
         #expect(fastest.map(\.low).min() == 12)
         #expect(first.series.keys.contains(MetricKey(metric: "fee.spread", source: DerivedMetric.source)))
 
-        let stored = try StateStore.open(path: setup.config.statePath).loadSeries(from: .min)
+        let stored = try StateStore.open(path: setup.config.statePath).series.load(from: .min)
         #expect(stored[MetricKey(metric: "fee.fastest", source: "mempool")] == fastest)
         #expect(Set(stored.keys) == Set(first.series.keys))
 

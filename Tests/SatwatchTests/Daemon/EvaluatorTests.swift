@@ -59,23 +59,23 @@ import Testing
         continuation.yield(Self.fees(12))
         try await Self.wait { lines.all.contains { $0.contains("state store failed") } }
         #expect(boards.store.failing.keys.sorted() == [StateWriter.part])
-        #expect(try store.entries(states: [.pending], limit: 10).isEmpty)
+        #expect(try store.outbox.entries(states: [.pending], limit: 10).isEmpty)
         // The evaluator does not wait for the store: later frames are still decoded.
         continuation.yield(Self.fees(13))
         try await Self.wait { boards.metrics.snapshot.contains { $0.metric == "fee.fastest" && $0.value == 13 } }
         // Retried every second, logged once.
         try await Task.sleep(for: .milliseconds(2500))
         #expect(lines.all.filter { $0.contains("state store failed") }.count == 1)
-        #expect(try store.loadRuleStates()["fees-high"]?.status != .firing, "no state stored ahead of its notification")
+        #expect(try store.ruleStates.load()["fees-high"]?.status != .firing, "no state stored ahead of its notification")
 
         try store.connection.execute("DROP TRIGGER full_disk")
-        try await Self.wait { try store.entries(states: [.pending], limit: 10).count == 1 }
+        try await Self.wait { try store.outbox.entries(states: [.pending], limit: 10).count == 1 }
         try await Self.wait { boards.store.failing.isEmpty }
         #expect(lines.all.contains { $0.contains("state store recovered") })
         try await Task.sleep(for: .milliseconds(1500))
-        let entries = try store.entries(states: [.pending, .sent, .dead], limit: 10)
+        let entries = try store.outbox.entries(states: [.pending, .sent, .dead], limit: 10)
         #expect(entries.map(\.notification.rule) == ["fees-high"])
         #expect(entries.map(\.notification.status) == [.firing])
-        #expect(try store.loadRuleStates()["fees-high"]?.status == .firing)
+        #expect(try store.ruleStates.load()["fees-high"]?.status == .firing)
     }
 }

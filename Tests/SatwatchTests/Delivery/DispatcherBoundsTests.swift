@@ -70,7 +70,7 @@ import Testing
                                                         threshold: 10, at: at, startsAt: at, message: "m", channels: ["hook"])
             try harness.store.commit([RuleChange(rule: "r\(index)", state: RuleState(digest: "d"), notification: notification)], at: at)
             let id = try #require(try harness.entries().first { $0.notification.rule == "r\(index)" }?.id)
-            if index == 0 { try harness.store.markDead(id: id, at: at, reason: "HTTP 404") } else { try harness.store.markSent(id: id, at: at) }
+            if index == 0 { try harness.store.outbox.markDead(id: id, at: at, reason: "HTTP 404") } else { try harness.store.outbox.markSent(id: id, at: at) }
         }
         try harness.queue(.firing, rule: "waiting", channels: ["hook"])
         try await DispatcherTests.run(Self.dispatcher(harness, policy: RetryPolicy(initialDelay: .seconds(60)))) {
@@ -93,7 +93,7 @@ import Testing
         try #require(try harness.entries().first?.state == .dead)
         try await Task.sleep(for: .milliseconds(500))
         let other = try StateStore.open(path: harness.statePath)
-        #expect(try other.retryDead(.all, at: WallClock.now()) == 1)
+        #expect(try other.outbox.retryDead(.all, at: WallClock.now()) == 1)
         let start = Date()
         while try harness.entries().first?.state != .sent, Date().timeIntervalSince(start) < 25 {
             try await Task.sleep(for: .milliseconds(50))

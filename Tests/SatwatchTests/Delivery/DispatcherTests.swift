@@ -49,7 +49,7 @@ import Testing
                        groups: groups, clock: clock)
         }
 
-        func entries() throws -> [OutboxEntry] { try store.entries(states: [.pending, .sent, .dead], limit: 100) }
+        func entries() throws -> [OutboxEntry] { try store.outbox.entries(states: [.pending, .sent, .dead], limit: 100) }
     }
 
     /// Runs `dispatcher` until `done` holds (or 15 s), then stops it.

@@ -62,8 +62,8 @@ import Testing
                                                     at: at, startsAt: at, message: "m", channels: ["hook"])
         try store.commit([RuleChange(rule: "r", state: RuleState(digest: "d"), notification: notification)], at: at)
         let dispatcher = Dispatcher(statePath: config.statePath, channels: config.channels, logger: logger)
-        try await DispatcherTests.run(dispatcher) { try store.entries(states: [.dead]).count == 1 }
-        let stored = try #require(try store.entries(states: [.dead]).first?.lastError)
+        try await DispatcherTests.run(dispatcher) { try store.outbox.entries(states: [.dead]).count == 1 }
+        let stored = try #require(try store.outbox.entries(states: [.dead]).first?.lastError)
         #expect(stored == "HTTP 404 Not Found: Cannot POST ***", "\(stored)")
         #expect(Self.leaks(stored, endpoint) == [])
         #expect(logged.lines.contains { $0.contains("delivery dead") })

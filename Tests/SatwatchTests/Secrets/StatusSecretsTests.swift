@@ -34,8 +34,8 @@ import Testing
         let errors = ["hook": "HTTP 404 Not Found: Cannot POST /hooks/B07ABCDEF12xoxbSecretHookToken?token=q7Token0123456789abcdef",
                       "tg": "HTTP 404 Not Found: no route /bot7301234567%3AAAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/sendMessage",
                       "push": "HTTP 401 Unauthorized: bad header Authorization: Bearer tk_bearer0123secret"]
-        for entry in try store.entries(states: [.pending]) {
-            _ = try store.markRetry(id: entry.id, attempts: 1, nextAttemptAt: at, error: errors[entry.channel]!, at: at)
+        for entry in try store.outbox.entries(states: [.pending]) {
+            _ = try store.outbox.markRetry(id: entry.id, attempts: 1, nextAttemptAt: at, error: errors[entry.channel]!, at: at)
         }
 
         let captured = CapturedIO()

@@ -43,13 +43,13 @@ import Testing
         let store = try StateStore.open(path: directory.path("state.db"))
         let first = Silence(id: Self.link.silenceID, matchers: [.rule("r")], startsAt: Self.now, endsAt: Self.now + .hours(1),
                             comment: "c", author: "link", createdAt: Self.now)
-        #expect(try store.addOnce(first) == (first, true))
+        #expect(try store.silences.addOnce(first) == (first, true))
         var later = first
         later.startsAt = Self.now + .minutes(5)
         later.endsAt = later.startsAt + .hours(1)
-        let again = try store.addOnce(later)
+        let again = try store.silences.addOnce(later)
         #expect(again.silence == first && !again.added)
-        #expect(try store.silences(endingAfter: nil) == [first])
+        #expect(try store.silences.list(endingAfter: nil) == [first])
     }
 
     @Test func fieldsMayComeInAnyOrderAndAsFormsSpellThem() throws {

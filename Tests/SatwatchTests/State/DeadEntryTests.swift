@@ -14,7 +14,7 @@ struct DeadEntryTests {
         for name in ["a", "b", "c"] { ids.append(try F.enqueue(F.notification(name), in: store, at: 1_000)) }
         for (index, entry) in ids.enumerated() {
             for (channel, id) in entry where !(index == 2 && channel == "hook") {
-                try store.markDead(id: id, at: F.at(2_000 + Int64(index)), reason: "HTTP 404")
+                try store.outbox.markDead(id: id, at: F.at(2_000 + Int64(index)), reason: "HTTP 404")
             }
         }
         return (store, ids)
@@ -26,35 +26,35 @@ struct DeadEntryTests {
     func retryPutsDeadEntriesBackAsNew(_ selection: DeadSelection, _ expected: Int) throws {
         let directory = try StateTestDirectory()
         let (store, _) = try Self.deadStore(directory)
-        #expect(try store.retryDead(selection, at: F.at(90_000)) == expected)
-        let retried = try store.entries(states: [.pending]).filter { $0.createdAt == F.at(90_000) }
+        #expect(try store.outbox.retryDead(selection, at: F.at(90_000)) == expected)
+        let retried = try store.outbox.entries(states: [.pending]).filter { $0.createdAt == F.at(90_000) }
         #expect(retried.count == expected)
         for entry in retried {
             #expect(entry.attempts == 0 && entry.nextAttemptAt == F.at(90_000) && entry.lastError == nil)
         }
-        #expect(try store.retryDead(selection, at: F.at(91_000)) == 0)
+        #expect(try store.outbox.retryDead(selection, at: F.at(91_000)) == 0)
     }
 
     @Test func retryByIDTouchesOnlyThatDeadEntry() throws {
         let directory = try StateTestDirectory()
         let (store, ids) = try Self.deadStore(directory)
         let id = try #require(ids[1]["hook"])
-        #expect(try store.retryDead(.id(id), at: F.at(90_000)) == 1)
-        #expect(try store.retryDead(.id(try #require(ids[2]["hook"])), at: F.at(90_000)) == 0, "pending, not dead")
-        #expect(try store.entries(states: [.pending]).map(\.id).sorted() == [try #require(ids[2]["hook"]), id].sorted())
+        #expect(try store.outbox.retryDead(.id(id), at: F.at(90_000)) == 1)
+        #expect(try store.outbox.retryDead(.id(try #require(ids[2]["hook"])), at: F.at(90_000)) == 0, "pending, not dead")
+        #expect(try store.outbox.entries(states: [.pending]).map(\.id).sorted() == [try #require(ids[2]["hook"]), id].sorted())
     }
 
     @Test func purgeDeletesDeadEntriesAndOrphanedNotificationsOnly() throws {
         let directory = try StateTestDirectory()
         let (store, _) = try Self.deadStore(directory)
         // Dead before 2_001: a's two deliveries.
-        #expect(try store.purgeDead(updatedBefore: F.at(2_001)) == 2)
-        #expect(try store.notification(id: "a") == nil)
-        #expect(try store.purgeDead(updatedBefore: Timestamp(milliseconds: .max)) == 3)
-        #expect(try store.notification(id: "b") == nil)
+        #expect(try store.outbox.purgeDead(updatedBefore: F.at(2_001)) == 2)
+        #expect(try store.outbox.notification(id: "a") == nil)
+        #expect(try store.outbox.purgeDead(updatedBefore: Timestamp(milliseconds: .max)) == 3)
+        #expect(try store.outbox.notification(id: "b") == nil)
         // c still has a pending delivery: the notification stays, with that one delivery.
-        #expect(try store.notification(id: "c")?.channels == ["hook"])
-        #expect(try store.outboxCounts() == ["hook": OutboxCounts(pending: 1)])
+        #expect(try store.outbox.notification(id: "c")?.channels == ["hook"])
+        #expect(try store.outbox.counts() == ["hook": OutboxCounts(pending: 1)])
     }
 
     /// Every pending entry past the cutoff dies, the head of its queue or one behind it.
@@ -64,14 +64,14 @@ struct DeadEntryTests {
         let head = try F.enqueue(F.notification("head", at: 1_000), in: store, at: 1_000)
         try F.enqueue(F.notification("behind", at: 2_000), in: store, at: 2_000)
         try F.enqueue(F.notification("young", at: 9_000), in: store, at: 9_000)
-        try store.markRetry(id: try #require(head["mail"]), attempts: 1, nextAttemptAt: F.at(1_000_000), error: "HTTP 429", at: F.at(1_500))
-        let expired = try store.expirePending(createdBefore: F.at(5_000), at: F.at(6_000)) { "too old after \($0.lastError ?? "none")" }
+        try store.outbox.markRetry(id: try #require(head["mail"]), attempts: 1, nextAttemptAt: F.at(1_000_000), error: "HTTP 429", at: F.at(1_500))
+        let expired = try store.outbox.expirePending(createdBefore: F.at(5_000), at: F.at(6_000)) { "too old after \($0.lastError ?? "none")" }
         #expect(expired.map(\.notification.id) == ["head", "head", "behind", "behind"])
-        let dead = try store.entries(states: [.dead])
+        let dead = try store.outbox.entries(states: [.dead])
         #expect(dead.count == 4)
         #expect(dead.allSatisfy { $0.updatedAt == F.at(6_000) })
         #expect(dead.filter { $0.lastError == "too old after HTTP 429" }.count == 1)
-        #expect(try store.outboxCounts() == ["mail": OutboxCounts(pending: 1, dead: 2), "hook": OutboxCounts(pending: 1, dead: 2)])
+        #expect(try store.outbox.counts() == ["mail": OutboxCounts(pending: 1, dead: 2), "hook": OutboxCounts(pending: 1, dead: 2)])
     }
 
     /// Pruning frees pages; giving them back shrinks the file itself, not only its free list.
@@ -84,14 +84,14 @@ struct DeadEntryTests {
             try store.commit([F.change("r", notification: F.notification("n\(index)", at: at), at: at)], at: F.at(at))
         }
         try store.connection.execute("UPDATE outbox SET state = 'sent', updated_at = created_at")
-        try store.checkpoint()
+        try store.maintenance.checkpoint()
         let full = try Self.size(path)
-        #expect(try store.prune(olderThan: F.at(1_900)) == 1_900)
-        #expect(try store.returnFreePages() > 0)
+        #expect(try store.maintenance.prune(olderThan: F.at(1_900)) == 1_900)
+        #expect(try store.maintenance.returnFreePages() > 0)
         #expect(try store.connection.integerPragma("freelist_count") == 0)
         let pruned = try Self.size(path)
         #expect(pruned * 4 < full, "\(full) → \(pruned) bytes")
-        #expect(try store.outboxCounts() == ["mail": OutboxCounts(sent: 100), "hook": OutboxCounts(sent: 100)])
+        #expect(try store.outbox.counts() == ["mail": OutboxCounts(sent: 100), "hook": OutboxCounts(sent: 100)])
     }
 
     static func size(_ path: String) throws -> Int {

@@ -14,20 +14,20 @@ struct OutboxTests {
         let mailResolved = try #require(resolved["mail"]), hookResolved = try #require(resolved["hook"])
 
         // Only the head of each channel is due, even though both notifications are due by time.
-        #expect(try store.dueEntries(now: F.at(2_000)).map(\.id) == [mailFired, hookFired])
-        #expect(try store.nextAttemptAt() == F.at(1_000))
+        #expect(try store.outbox.dueEntries(now: F.at(2_000)).map(\.id) == [mailFired, hookFired])
+        #expect(try store.outbox.nextAttemptAt() == F.at(1_000))
 
         // mail's head backs off: its resolve must wait behind it; hook is unaffected.
-        #expect(try store.markRetry(id: mailFired, attempts: 1, nextAttemptAt: F.at(5_000), error: "HTTP 503", at: F.at(2_100)))
-        #expect(try store.dueEntries(now: F.at(2_500)).map(\.id) == [hookFired])
-        #expect(try store.markSent(id: hookFired, at: F.at(2_600)))
-        #expect(try store.dueEntries(now: F.at(2_600)).map(\.id) == [hookResolved])
-        #expect(try store.markSent(id: hookResolved, at: F.at(2_700)))
+        #expect(try store.outbox.markRetry(id: mailFired, attempts: 1, nextAttemptAt: F.at(5_000), error: "HTTP 503", at: F.at(2_100)))
+        #expect(try store.outbox.dueEntries(now: F.at(2_500)).map(\.id) == [hookFired])
+        #expect(try store.outbox.markSent(id: hookFired, at: F.at(2_600)))
+        #expect(try store.outbox.dueEntries(now: F.at(2_600)).map(\.id) == [hookResolved])
+        #expect(try store.outbox.markSent(id: hookResolved, at: F.at(2_700)))
         // The earliest *actionable* time is mail's head, not its waiting resolve (due at 2_000).
-        #expect(try store.nextAttemptAt() == F.at(5_000))
-        #expect(try store.dueEntries(now: F.at(4_999)).isEmpty)
+        #expect(try store.outbox.nextAttemptAt() == F.at(5_000))
+        #expect(try store.outbox.dueEntries(now: F.at(4_999)).isEmpty)
 
-        let retried = try #require(try store.dueEntries(now: F.at(5_000)).first)
+        let retried = try #require(try store.outbox.dueEntries(now: F.at(5_000)).first)
         #expect(retried.id == mailFired)
         #expect(retried.attempts == 1)
         #expect(retried.lastError == "HTTP 503")
@@ -35,14 +35,14 @@ struct OutboxTests {
         #expect(retried.createdAt == F.at(1_000))
 
         // A dead head no longer blocks its channel.
-        #expect(try store.markDead(id: mailFired, at: F.at(5_100), reason: "HTTP 404 (permanent)"))
-        #expect(try store.dueEntries(now: F.at(5_100)).map(\.id) == [mailResolved])
-        #expect(try store.markSent(id: mailResolved, at: F.at(5_200)))
-        #expect(try store.dueEntries(now: F.at(99_999)).isEmpty)
-        #expect(try store.nextAttemptAt() == nil)
+        #expect(try store.outbox.markDead(id: mailFired, at: F.at(5_100), reason: "HTTP 404 (permanent)"))
+        #expect(try store.outbox.dueEntries(now: F.at(5_100)).map(\.id) == [mailResolved])
+        #expect(try store.outbox.markSent(id: mailResolved, at: F.at(5_200)))
+        #expect(try store.outbox.dueEntries(now: F.at(99_999)).isEmpty)
+        #expect(try store.outbox.nextAttemptAt() == nil)
 
-        #expect(try store.outboxCounts() == ["mail": OutboxCounts(sent: 1, dead: 1), "hook": OutboxCounts(sent: 2)])
-        let dead = try store.entries(states: [.pending, .dead])
+        #expect(try store.outbox.counts() == ["mail": OutboxCounts(sent: 1, dead: 1), "hook": OutboxCounts(sent: 2)])
+        let dead = try store.outbox.entries(states: [.pending, .dead])
         #expect(dead.map(\.id) == [mailFired])
         #expect(dead.first?.state == .dead)
         #expect(dead.first?.attempts == 2)
@@ -56,12 +56,12 @@ struct OutboxTests {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         let id = try #require(try F.enqueue(F.notification("n", channels: ["mail"]), in: store, at: 1_000)["mail"])
-        if finish == "sent" { try store.markSent(id: id, at: F.at(2_000)) } else { try store.markDead(id: id, at: F.at(2_000), reason: "x") }
-        #expect(try store.markSent(id: id, at: F.at(3_000)) == false)
-        #expect(try store.markDead(id: id, at: F.at(3_000), reason: "y") == false)
-        #expect(try store.markRetry(id: id, attempts: 9, nextAttemptAt: F.at(9_000), error: "z", at: F.at(3_000)) == false)
-        #expect(try store.markSent(id: 9_999, at: F.at(3_000)) == false)
-        let entry = try #require(try store.entries(states: [.sent, .dead]).first)
+        if finish == "sent" { try store.outbox.markSent(id: id, at: F.at(2_000)) } else { try store.outbox.markDead(id: id, at: F.at(2_000), reason: "x") }
+        #expect(try store.outbox.markSent(id: id, at: F.at(3_000)) == false)
+        #expect(try store.outbox.markDead(id: id, at: F.at(3_000), reason: "y") == false)
+        #expect(try store.outbox.markRetry(id: id, attempts: 9, nextAttemptAt: F.at(9_000), error: "z", at: F.at(3_000)) == false)
+        #expect(try store.outbox.markSent(id: 9_999, at: F.at(3_000)) == false)
+        let entry = try #require(try store.outbox.entries(states: [.sent, .dead]).first)
         #expect(entry.state.rawValue == finish)
         #expect(entry.attempts == 1)
         #expect(entry.updatedAt == F.at(2_000))
@@ -90,11 +90,11 @@ struct OutboxTests {
             let channel = String(name.prefix(1))
             try F.enqueue(F.notification(name, rule: name, at: Int64(at), channels: [channel]), in: store, at: Int64(at))
         }
-        let entries = try store.dueEntries(now: F.at(due.now), limit: due.limit)
+        let entries = try store.outbox.dueEntries(now: F.at(due.now), limit: due.limit)
         #expect(entries.map(\.notification.id) == due.expected)
-        #expect(try store.pendingEntries(channel: "b").map(\.notification.id) == ["b1", "b2"])
-        #expect(try store.nextPendingEntry(channel: "b")?.notification.id == "b1")
-        #expect(try store.nextPendingEntry(channel: "z") == nil)
+        #expect(try store.outbox.pendingEntries(channel: "b").map(\.notification.id) == ["b1", "b2"])
+        #expect(try store.outbox.nextPendingEntry(channel: "b")?.notification.id == "b1")
+        #expect(try store.outbox.nextPendingEntry(channel: "z") == nil)
     }
 
     @Test func statusEntriesAreNewestFirstAndFilteredByState() throws {
@@ -105,13 +105,13 @@ struct OutboxTests {
             let at = Int64(1_000 * (index + 1))
             ids.append(try #require(try F.enqueue(F.notification("n\(index)", at: at, channels: ["mail"]), in: store, at: at)["mail"]))
         }
-        try store.markDead(id: ids[0], at: F.at(9_000), reason: "gone")
-        try store.markSent(id: ids[1], at: F.at(9_000))
-        #expect(try store.entries().map(\.id) == [ids[4], ids[3], ids[2], ids[0]])
-        #expect(try store.entries(limit: 2).map(\.id) == [ids[4], ids[3]])
-        #expect(try store.entries(states: [.sent]).map(\.id) == [ids[1]])
-        #expect(try store.entries(states: []).isEmpty)
-        #expect(try store.entries(states: Set(OutboxState.allCases)).count == 5)
+        try store.outbox.markDead(id: ids[0], at: F.at(9_000), reason: "gone")
+        try store.outbox.markSent(id: ids[1], at: F.at(9_000))
+        #expect(try store.outbox.entries().map(\.id) == [ids[4], ids[3], ids[2], ids[0]])
+        #expect(try store.outbox.entries(limit: 2).map(\.id) == [ids[4], ids[3]])
+        #expect(try store.outbox.entries(states: [.sent]).map(\.id) == [ids[1]])
+        #expect(try store.outbox.entries(states: []).isEmpty)
+        #expect(try store.outbox.entries(states: Set(OutboxState.allCases)).count == 5)
     }
 
     /// Retention: a notification goes once every delivery of it is sent or dead and was last
@@ -127,23 +127,23 @@ struct OutboxTests {
         let recentDead = try F.enqueue(F.notification("recent-dead"), in: store, at: 1_000)
         try F.enqueue(F.notification("pending"), in: store, at: 1_000)
         try F.enqueue(F.notification("nowhere", channels: []), in: store, at: 1_000)
-        for id in oldSent.values { try store.markSent(id: id, at: F.at(2_000)) }
-        for id in oldDead.values { try store.markDead(id: id, at: F.at(2_000), reason: "HTTP 404") }
-        try store.markSent(id: try #require(partDead["mail"]), at: F.at(2_000))
-        try store.markDead(id: try #require(partDead["hook"]), at: F.at(2_000), reason: "bad token")
-        for id in newSent.values { try store.markSent(id: id, at: F.at(8_000)) }
-        try store.markSent(id: try #require(partPending["mail"]), at: F.at(2_000))
-        try store.markDead(id: try #require(recentDead["mail"]), at: F.at(2_000), reason: "HTTP 404")
-        try store.markDead(id: try #require(recentDead["hook"]), at: F.at(6_000), reason: "HTTP 404")
+        for id in oldSent.values { try store.outbox.markSent(id: id, at: F.at(2_000)) }
+        for id in oldDead.values { try store.outbox.markDead(id: id, at: F.at(2_000), reason: "HTTP 404") }
+        try store.outbox.markSent(id: try #require(partDead["mail"]), at: F.at(2_000))
+        try store.outbox.markDead(id: try #require(partDead["hook"]), at: F.at(2_000), reason: "bad token")
+        for id in newSent.values { try store.outbox.markSent(id: id, at: F.at(8_000)) }
+        try store.outbox.markSent(id: try #require(partPending["mail"]), at: F.at(2_000))
+        try store.outbox.markDead(id: try #require(recentDead["mail"]), at: F.at(2_000), reason: "HTTP 404")
+        try store.outbox.markDead(id: try #require(recentDead["hook"]), at: F.at(6_000), reason: "HTTP 404")
 
-        #expect(try store.prune(olderThan: F.at(5_000)) == 4)
-        for gone in ["old-sent", "old-dead", "part-dead", "nowhere"] { #expect(try store.notification(id: gone) == nil) }
-        for kept in ["new-sent", "part-pending", "recent-dead", "pending"] { #expect(try store.notification(id: kept) != nil) }
-        #expect(try store.outboxCounts() == ["mail": OutboxCounts(pending: 1, sent: 2, dead: 1),
+        #expect(try store.maintenance.prune(olderThan: F.at(5_000)) == 4)
+        for gone in ["old-sent", "old-dead", "part-dead", "nowhere"] { #expect(try store.outbox.notification(id: gone) == nil) }
+        for kept in ["new-sent", "part-pending", "recent-dead", "pending"] { #expect(try store.outbox.notification(id: kept) != nil) }
+        #expect(try store.outbox.counts() == ["mail": OutboxCounts(pending: 1, sent: 2, dead: 1),
                                              "hook": OutboxCounts(pending: 2, sent: 1, dead: 1)])
         let orphanLabels = try store.connection.prepare(
             "SELECT count(*) FROM notification_label WHERE notification_id IN ('old-sent', 'old-dead', 'nowhere')").single { $0.int(0) }
         #expect(orphanLabels == 0)
-        #expect(try store.prune(olderThan: F.at(5_000)) == 0)
+        #expect(try store.maintenance.prune(olderThan: F.at(5_000)) == 0)
     }
 }

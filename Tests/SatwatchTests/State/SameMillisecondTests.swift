@@ -44,7 +44,7 @@ struct SameMillisecondTests {
         #expect(produced.map(\.rule) == ["new-block", "new-block", "fee-level", "fee-level", "fee-cross",
                                          "fee-level", "fee-level", "fee-cross", "fee-level"])
         #expect(Set(produced.map(\.id)).count == produced.count, "each event has an id of its own")
-        let queued = try store.pendingEntries(channel: "hook")
+        let queued = try store.outbox.pendingEntries(channel: "hook")
         #expect(queued.map(\.notification.id) == produced.map(\.id))
         #expect(queued.map(\.notification.value) == produced.map(\.value))
         #expect(queued.last?.notification.rule == "fee-level")
@@ -59,12 +59,12 @@ struct SameMillisecondTests {
         // The same burst again after a restart, in the same millisecond as before (a clock that
         // stepped back): still new events, each queued.
         let store = try StateStore.open(path: path)
-        var second = RuleEngine(rules: Self.rules(), defaultChannels: ["hook"], restoring: try store.loadRuleStates())
-        #expect(try store.loadRuleStates().mapValues(\.sequence) == ["new-block": 2, "fee-cross": 2, "fee-level": 5])
+        var second = RuleEngine(rules: Self.rules(), defaultChannels: ["hook"], restoring: try store.ruleStates.load())
+        #expect(try store.ruleStates.load().mapValues(\.sequence) == ["new-block": 2, "fee-cross": 2, "fee-level": 5])
         let after = try Self.runBurst(into: store, engine: &second, at: Self.at)
         #expect(!after.isEmpty)
         #expect(Set((before + after).map(\.id)).count == before.count + after.count)
-        #expect(try store.pendingEntries(channel: "hook").count == before.count + after.count)
+        #expect(try store.outbox.pendingEntries(channel: "hook").count == before.count + after.count)
     }
 
     @Test func recommittingTheSameEventAddsNothing() throws {
@@ -75,7 +75,7 @@ struct SameMillisecondTests {
         try store.commit(changes, at: Self.at)
         // A writer retrying a commit it could not confirm hands the same changes again.
         try store.commit(changes, at: Self.at)
-        #expect(try store.pendingEntries(channel: "hook").count == 1)
+        #expect(try store.outbox.pendingEntries(channel: "hook").count == 1)
     }
 
     @Test func aDifferentEventUnderAnIdInUseIsStillQueued() throws {
@@ -86,7 +86,7 @@ struct SameMillisecondTests {
         other.value = 1
         try store.commit([StateFixtures.change("a", notification: firing)], at: Self.at)
         try store.commit([StateFixtures.change("a", notification: other)], at: Self.at)
-        let queued = try store.pendingEntries(channel: firing.channels[0])
+        let queued = try store.outbox.pendingEntries(channel: firing.channels[0])
         #expect(queued.map(\.notification.status) == [.firing, .resolved])
         #expect(Set(queued.map(\.notification.id)).count == 2)
     }

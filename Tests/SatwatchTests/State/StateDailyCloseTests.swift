@@ -13,12 +13,12 @@ struct StateDailyCloseTests {
         let directory = try StateTestDirectory()
         let path = directory.path("state.db")
         let store = try StateStore.open(path: path)
-        try store.saveDailyCloses(["btc.usd": [(20_001, 2), (20_000, 1), (20_002, 3)], "mvrv@coinmetrics": [(20_000, 1.5)]],
+        try store.dailyCloses.save(["btc.usd": [(20_001, 2), (20_000, 1), (20_002, 3)], "mvrv@coinmetrics": [(20_000, 1.5)]],
                                   keepingFrom: ["btc.usd": 20_000, "mvrv@coinmetrics": 20_000])
         // The open day's running close is saved again with a new value; a NaN is not stored.
-        try store.saveDailyCloses(["btc.usd": [(20_002, 3.5), (20_003, .nan)]],
+        try store.dailyCloses.save(["btc.usd": [(20_002, 3.5), (20_003, .nan)]],
                                   keepingFrom: ["btc.usd": 20_000, "mvrv@coinmetrics": 20_000])
-        let loaded = try StateStore.open(path: path).loadDailyCloses()
+        let loaded = try StateStore.open(path: path).dailyCloses.load()
         #expect(loaded.keys.sorted() == ["btc.usd", "mvrv@coinmetrics"])
         #expect(Self.rows(loaded["btc.usd"]) == [DayValue(20_000, 1), DayValue(20_001, 2), DayValue(20_002, 3.5)])
         #expect(Self.rows(loaded["mvrv@coinmetrics"]) == [DayValue(20_000, 1.5)])
@@ -28,11 +28,11 @@ struct StateDailyCloseTests {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         let days = (20_000...20_009).map { (day: Int64($0), value: Double($0)) }
-        try store.saveDailyCloses(["btc.usd": days, "eth.usd": days, "mvrv": days], keepingFrom: [:])
-        #expect(try store.loadDailyCloses().count == 3)
+        try store.dailyCloses.save(["btc.usd": days, "eth.usd": days, "mvrv": days], keepingFrom: [:])
+        #expect(try store.dailyCloses.load().count == 3)
         // btc.usd is read from 20_007 on; mvrv only gets new closes this flush; eth.usd is no longer read.
-        try store.saveDailyCloses(["mvrv": [(20_010, 1)]], keepingFrom: ["btc.usd": 20_007])
-        let loaded = try store.loadDailyCloses()
+        try store.dailyCloses.save(["mvrv": [(20_010, 1)]], keepingFrom: ["btc.usd": 20_007])
+        let loaded = try store.dailyCloses.load()
         #expect(loaded.keys.sorted() == ["btc.usd", "mvrv"])
         #expect(loaded["btc.usd"]?.map(\.day) == [20_007, 20_008, 20_009])
         #expect(loaded["mvrv"]?.count == 11)
@@ -47,11 +47,11 @@ struct StateDailyCloseTests {
         let second = StateFlush(states: [:], metrics: [], history: [:], keepingFrom: [:], at: StateFixtures.at(2),
                                 closes: ["btc.usd": [(101, 3), (102, 4)]], closesKeepingFrom: ["btc.usd": 101])
         try first.merged(with: second).save(to: store)
-        #expect(Self.rows(try store.loadDailyCloses()["btc.usd"]) == [DayValue(101, 3), DayValue(102, 4)])
+        #expect(Self.rows(try store.dailyCloses.load()["btc.usd"]) == [DayValue(101, 3), DayValue(102, 4)])
         // A flush that names no key (the defaults) forgets every stored close, as `saveHistory`
         // does: the evaluator must list every key a window reads in `closesKeepingFrom`.
         try StateFlush(states: [:], metrics: [], history: [:], keepingFrom: [:], at: StateFixtures.at(3)).save(to: store)
-        #expect(try store.loadDailyCloses().isEmpty)
+        #expect(try store.dailyCloses.load().isEmpty)
     }
 
     /// A worker's closes saved flush by flush, then a restart: the windows read the same.
@@ -62,11 +62,11 @@ struct StateDailyCloseTests {
         for day: Int64 in 95...99 { closes.seed(Double(day), day: day) }
         for (day, value) in [(100, 10.0), (101, 11), (102, 12)] as [(Int64, Double)] {
             closes.record(value, at: Timestamp(startOfUTCDay: day) + .hours(1))
-            try StateStore.open(path: path).saveDailyCloses(["btc.usd": closes.unsavedCloses],
+            try StateStore.open(path: path).dailyCloses.save(["btc.usd": closes.unsavedCloses],
                                                             keepingFrom: ["btc.usd": closes.oldestDay ?? .min])
             closes.markSaved()
         }
-        let stored = try StateStore.open(path: path).loadDailyCloses()
+        let stored = try StateStore.open(path: path).dailyCloses.load()
         #expect(stored["btc.usd"]?.map(\.day) == [97, 98, 99, 100, 101, 102])
         let restored = DailyCloses(restoring: stored["btc.usd"] ?? [], capacity: 5)
         #expect(restored.value(.sma, days: 5) == closes.value(.sma, days: 5))

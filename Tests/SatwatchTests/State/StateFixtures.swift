@@ -35,7 +35,7 @@ enum StateFixtures {
     static func enqueue(_ notification: Notification, in store: StateStore, at: Int64) throws -> [String: Int64] {
         try store.commit([change(notification.rule, notification: notification, at: at)], at: Timestamp(milliseconds: at))
         var ids: [String: Int64] = [:]
-        for entry in try store.entries(states: [.pending, .sent, .dead], limit: 1_000)
+        for entry in try store.outbox.entries(states: [.pending, .sent, .dead], limit: 1_000)
         where entry.notification.id == notification.id {
             ids[entry.channel] = entry.id
         }

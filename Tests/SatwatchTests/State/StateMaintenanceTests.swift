@@ -20,7 +20,7 @@ struct StateMaintenanceTests {
         let walBytes = try #require(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int)
         #expect(walPages.contains(walBytes / 4_096))
         let dispatcher = try StateStore.open(path: path)
-        #expect(try dispatcher.checkpoint())
-        #expect(try dispatcher.outboxCounts() == ["mail": OutboxCounts(pending: commits), "hook": OutboxCounts(pending: commits)])
+        #expect(try dispatcher.maintenance.checkpoint())
+        #expect(try dispatcher.outbox.counts() == ["mail": OutboxCounts(pending: commits), "hook": OutboxCounts(pending: commits)])
     }
 }

@@ -33,9 +33,9 @@ struct StateSchemaTests {
             """)
         let store = try StateStore.open(path: path)
         #expect(try store.schemaVersion() == StateSchema.currentVersion)
-        #expect(try store.loadRuleStates().keys.sorted() == ["r"])
-        try store.saveHistory(["btc.usd": [HistoryPoint(at: StateFixtures.at(1), value: 1)]], keepingFrom: [:])
-        #expect(try store.loadHistory() == ["btc.usd": [HistoryPoint(at: StateFixtures.at(1), value: 1)]])
+        #expect(try store.ruleStates.load().keys.sorted() == ["r"])
+        try store.changeHistory.save(["btc.usd": [HistoryPoint(at: StateFixtures.at(1), value: 1)]], keepingFrom: [:])
+        #expect(try store.changeHistory.load() == ["btc.usd": [HistoryPoint(at: StateFixtures.at(1), value: 1)]])
     }
 
     /// A version-2 file full of deliveries is rewritten once (VACUUM) to incremental
@@ -56,19 +56,19 @@ struct StateSchemaTests {
         let store = try StateStore.open(path: path)
         #expect(try store.schemaVersion() == StateSchema.currentVersion)
         #expect(try store.connection.integerPragma("auto_vacuum") == 2)
-        #expect(try store.outboxCounts() == ["hook": OutboxCounts(pending: 1), "mail": OutboxCounts(sent: 1)])
-        #expect(try store.notification(id: "n1")?.labels == [Label("severity", "page")])
-        #expect(try store.notification(id: "n1")?.channels == ["hook", "mail"])
+        #expect(try store.outbox.counts() == ["hook": OutboxCounts(pending: 1), "mail": OutboxCounts(sent: 1)])
+        #expect(try store.outbox.notification(id: "n1")?.labels == [Label("severity", "page")])
+        #expect(try store.outbox.notification(id: "n1")?.channels == ["hook", "mail"])
         #expect(try StateStore.open(path: path).schemaVersion() == StateSchema.currentVersion)
     }
 
     @Test func reopeningKeepsDataAndVersion() throws {
         let directory = try StateTestDirectory()
         let path = directory.path("state.db")
-        try StateStore.open(path: path).saveRuleStates(["r": RuleState(digest: "d")], at: StateFixtures.at(1))
+        try StateStore.open(path: path).ruleStates.save(["r": RuleState(digest: "d")], at: StateFixtures.at(1))
         let store = try StateStore.open(path: path)
         #expect(try store.schemaVersion() == StateSchema.currentVersion)
-        #expect(try store.loadRuleStates() == ["r": RuleState(digest: "d")])
+        #expect(try store.ruleStates.load() == ["r": RuleState(digest: "d")])
     }
 
     @Test func newerSchemaIsRefusedWithAClearMessage() throws {
@@ -157,10 +157,10 @@ struct StateSchemaTests {
             var delivered: [String: [String]] = [:]
             let deadline = ContinuousClock.now + .seconds(60)
             while delivered.values.reduce(0, { $0 + $1.count }) < count * 2, ContinuousClock.now < deadline {
-                let due = try store.dueEntries(now: StateFixtures.at(Int64.max), limit: 10)
+                let due = try store.outbox.dueEntries(now: StateFixtures.at(Int64.max), limit: 10)
                 if due.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
                 for entry in due {
-                    #expect(try store.markSent(id: entry.id, at: StateFixtures.at(0)))
+                    #expect(try store.outbox.markSent(id: entry.id, at: StateFixtures.at(0)))
                     delivered[entry.channel, default: []].append(entry.notification.id)
                 }
             }
@@ -172,7 +172,7 @@ struct StateSchemaTests {
         #expect(delivered["mail"] == expected)
         #expect(delivered["hook"] == expected)
         let store = try StateStore.open(path: path)
-        #expect(try store.outboxCounts() == ["mail": OutboxCounts(sent: count), "hook": OutboxCounts(sent: count)])
-        #expect(try store.loadRuleStates().count == 7)
+        #expect(try store.outbox.counts() == ["mail": OutboxCounts(sent: count), "hook": OutboxCounts(sent: count)])
+        #expect(try store.ruleStates.load().count == 7)
     }
 }

@@ -13,21 +13,21 @@ struct StateSeriesTests {
     @Test func bucketsComeBackAfterReopeningWithTheirRange() throws {
         let directory = try StateTestDirectory()
         let path = directory.path("state.db")
-        try StateStore.open(path: path).saveSeries([
+        try StateStore.open(path: path).series.save([
             Self.fees: [SeriesBucket(minute: Self.base + 1, value: 3), SeriesBucket(minute: Self.base, value: 2, low: 1, high: 5)],
             Self.price: [SeriesBucket(minute: Self.base, value: 92_000.53, low: 91_999.5, high: 92_001)],
         ], keepingFrom: Self.base - 10)
         // The open minute saved again takes the new value.
-        try StateStore.open(path: path).saveSeries([Self.fees: [SeriesBucket(minute: Self.base + 1, value: 4, low: 3, high: 4)],
+        try StateStore.open(path: path).series.save([Self.fees: [SeriesBucket(minute: Self.base + 1, value: 4, low: 3, high: 4)],
                                                     Self.price: [SeriesBucket(minute: Self.base + 1, value: 92_001)]],
                                                    keepingFrom: Self.base - 10)
         let store = try StateStore.open(path: path)
-        #expect(try store.loadSeries(from: .min) == [
+        #expect(try store.series.load(from: .min) == [
             Self.fees: [SeriesBucket(minute: Self.base, value: 2, low: 1, high: 5), SeriesBucket(minute: Self.base + 1, value: 4, low: 3, high: 4)],
             Self.price: [SeriesBucket(minute: Self.base, value: 92_000.53, low: 91_999.5, high: 92_001),
                          SeriesBucket(minute: Self.base + 1, value: 92_001)],
         ])
-        #expect(try store.loadSeries(from: Self.base + 1) == [Self.fees: [SeriesBucket(minute: Self.base + 1, value: 4, low: 3, high: 4)],
+        #expect(try store.series.load(from: Self.base + 1) == [Self.fees: [SeriesBucket(minute: Self.base + 1, value: 4, low: 3, high: 4)],
                                                               Self.price: [SeriesBucket(minute: Self.base + 1, value: 92_001)]])
         // A minute of one value stores no range.
         let nulls = try store.connection.prepare("SELECT count(*) FROM series WHERE min IS NULL AND max IS NULL").single { $0.int(0) }
@@ -42,15 +42,15 @@ struct StateSeriesTests {
         let store = try StateStore.open(path: directory.path("state.db"))
         let minutes = (0..<Int64(100)).map { SeriesBucket(minute: Self.base + $0, value: Double($0)) }
         let keys = (0..<20).map { MetricKey(metric: "m\($0).usd", source: "kraken") }
-        try store.saveSeries(Dictionary(uniqueKeysWithValues: keys.map { ($0, minutes) }), keepingFrom: Self.base)
-        try store.saveSeries([Self.fees: [SeriesBucket(minute: Self.base + 99, value: 1), SeriesBucket(minute: Self.base + 50, value: 1)]],
+        try store.series.save(Dictionary(uniqueKeysWithValues: keys.map { ($0, minutes) }), keepingFrom: Self.base)
+        try store.series.save([Self.fees: [SeriesBucket(minute: Self.base + 99, value: 1), SeriesBucket(minute: Self.base + 50, value: 1)]],
                              keepingFrom: Self.base + 60)
-        let loaded = try store.loadSeries(from: .min)
+        let loaded = try store.series.load(from: .min)
         #expect(loaded.count == 21)
         #expect(loaded[Self.fees]?.map(\.minute) == [Self.base + 99])
         for key in keys { #expect(loaded[key]?.map(\.minute) == (60..<100).map { Self.base + $0 }) }
-        try store.saveSeries([:], keepingFrom: Self.base + 1_000)
-        #expect(try store.loadSeries(from: .min).isEmpty)
+        try store.series.save([:], keepingFrom: Self.base + 1_000)
+        #expect(try store.series.load(from: .min).isEmpty)
     }
 
     /// Keyed by minute first: the flush's inserts go to the end of the table and the prune's
@@ -64,19 +64,19 @@ struct StateSeriesTests {
 
     @Test(arguments: [("btc.usd@kraken", "btc.usd", "kraken"), ("a@b@derived", "a@b", "derived")] as [(String, String, String)])
     func keysSplitAtTheLastAt(_ text: String, _ metric: String, _ source: String) {
-        #expect(StateStore.metricKey(text) == MetricKey(metric: metric, source: source))
-        #expect(StateStore.seriesKey(MetricKey(metric: metric, source: source)) == text)
+        #expect(SeriesStore.metricKey(text) == MetricKey(metric: metric, source: source))
+        #expect(SeriesStore.seriesKey(MetricKey(metric: metric, source: source)) == text)
     }
 
     @Test(arguments: ["btc.usd", "@kraken", "btc.usd@", ""])
     func rowsOfKeysThisBuildDoesNotWriteAreSkipped(_ text: String) throws {
-        #expect(StateStore.metricKey(text) == nil)
+        #expect(SeriesStore.metricKey(text) == nil)
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         let insert = try store.connection.prepare("INSERT INTO series (key, minute, value) VALUES (?1, 5, 1)")
         try insert.bind(1, text)
         try insert.execute()
-        #expect(try store.loadSeries(from: .min).isEmpty)
+        #expect(try store.series.load(from: .min).isEmpty)
     }
 
     /// The board's minutes through the evaluator's flush into the file, and into a new board as
@@ -104,7 +104,7 @@ struct StateSeriesTests {
         let store = try StateStore.open(path: path)
         #expect(try store.connection.prepare("SELECT count(*) FROM series").single { $0.int(0) } == 1_440 + 1_440 / 7 + 1)
         let restarted = SeriesBoard()
-        restarted.restore(try store.loadSeries(from: SeriesCollection.oldestMinute(now: now)))
+        restarted.restore(try store.series.load(from: SeriesCollection.oldestMinute(now: now)))
         for metric in ["fee.fastest", "portfolio.main"] {
             let before = board.buckets(metric: metric, since: .epoch, now: now)
             #expect(!before.isEmpty)
@@ -123,7 +123,7 @@ struct StateSeriesTests {
                                 series: [Self.fees: [SeriesBucket(minute: Self.base + 1, value: 3, low: 2, high: 3)]],
                                 seriesKeepingFrom: Self.base + 1)
         try first.merged(with: second).save(to: store)
-        #expect(try store.loadSeries(from: .min) == [Self.fees: [SeriesBucket(minute: Self.base + 1, value: 3, low: 2, high: 3)]])
+        #expect(try store.series.load(from: .min) == [Self.fees: [SeriesBucket(minute: Self.base + 1, value: 3, low: 2, high: 3)]])
     }
 
     /// A file written by schema 5 with data opens at schema 7, its data kept, with empty series.
@@ -141,11 +141,11 @@ struct StateSeriesTests {
         old.close()
         let store = try StateStore.open(path: path)
         #expect(try store.schemaVersion() == StateSchema.currentVersion)
-        #expect(try store.loadRuleStates().keys.sorted() == ["r"])
-        #expect(try store.loadDailyCloses()["btc.usd"]?.map(\.value) == [90_000.5])
-        #expect(try store.loadSeries(from: .min).isEmpty)
-        try store.saveSeries([Self.fees: [SeriesBucket(minute: Self.base, value: 1)]], keepingFrom: Self.base)
-        #expect(try StateStore.open(path: path).loadSeries(from: .min).count == 1)
-        #expect(try store.signingKey().count == 32)
+        #expect(try store.ruleStates.load().keys.sorted() == ["r"])
+        #expect(try store.dailyCloses.load()["btc.usd"]?.map(\.value) == [90_000.5])
+        #expect(try store.series.load(from: .min).isEmpty)
+        try store.series.save([Self.fees: [SeriesBucket(minute: Self.base, value: 1)]], keepingFrom: Self.base)
+        #expect(try StateStore.open(path: path).series.load(from: .min).count == 1)
+        #expect(try store.secrets.signingKey().count == 32)
     }
 }

@@ -34,7 +34,7 @@ struct StateStoreCommitTests {
         var notification = StateFixtures.notification("nan")
         notification.value = .nan
         try store.commit([StateFixtures.change("a", notification: notification)], at: StateFixtures.at(1))
-        let loaded = try #require(try store.notification(id: "nan"))
+        let loaded = try #require(try store.outbox.notification(id: "nan"))
         #expect(loaded.value.isNaN)
         #expect(loaded.threshold == notification.threshold)
     }
@@ -50,29 +50,29 @@ struct StateStoreCommitTests {
                                 lastNotifiedAt: StateFixtures.at(3), lastValue: 1e308, lastObservedAt: StateFixtures.at(4),
                                 digest: "d2"),
         ]
-        try StateStore.open(path: path).saveRuleStates(states, at: StateFixtures.at(10))
-        #expect(try StateStore.open(path: path).loadRuleStates() == states)
+        try StateStore.open(path: path).ruleStates.save(states, at: StateFixtures.at(10))
+        #expect(try StateStore.open(path: path).ruleStates.load() == states)
 
         // A later save replaces (not duplicates) a rule's state.
         var changed = states
         changed["firing"] = RuleState(digest: "d3")
-        try StateStore.open(path: path).saveRuleStates(["firing": RuleState(digest: "d3")], at: StateFixtures.at(11))
-        #expect(try StateStore.open(path: path).loadRuleStates() == changed)
+        try StateStore.open(path: path).ruleStates.save(["firing": RuleState(digest: "d3")], at: StateFixtures.at(11))
+        #expect(try StateStore.open(path: path).ruleStates.load() == changed)
     }
 
     @Test func metricsKeepTheNewestValuePerMetricAndSource() throws {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
-        try store.saveMetrics([
+        try store.latestValues.save([
             Sample(metric: "btc.usd", value: 100, at: StateFixtures.at(10), source: "kraken"),
             Sample(metric: "btc.usd", value: 101, at: StateFixtures.at(10), source: "coinbase"),
             Sample(metric: "fee.fastest", value: 12, at: StateFixtures.at(10), source: "mempool"),
         ])
-        try store.saveMetrics([
+        try store.latestValues.save([
             Sample(metric: "btc.usd", value: 99, at: StateFixtures.at(5), source: "kraken"),
             Sample(metric: "fee.fastest", value: 15, at: StateFixtures.at(20), source: "mempool"),
         ])
-        #expect(try store.loadMetrics() == [
+        #expect(try store.latestValues.load() == [
             Sample(metric: "btc.usd", value: 101, at: StateFixtures.at(10), source: "coinbase"),
             Sample(metric: "btc.usd", value: 100, at: StateFixtures.at(10), source: "kraken"),
             Sample(metric: "fee.fastest", value: 15, at: StateFixtures.at(20), source: "mempool"),
@@ -96,16 +96,16 @@ struct StateStoreCommitTests {
         #expect(error?.description.contains("forced failure") == true)
         #expect(error?.description.contains("INSERT INTO outbox") == true)
 
-        #expect(try store.loadRuleStates().isEmpty)
-        #expect(try store.outboxCounts().isEmpty)
-        #expect(try store.notification(id: "n-a") == nil)
-        #expect(try store.notification(id: "n-b") == nil)
+        #expect(try store.ruleStates.load().isEmpty)
+        #expect(try store.outbox.counts().isEmpty)
+        #expect(try store.outbox.notification(id: "n-a") == nil)
+        #expect(try store.outbox.notification(id: "n-b") == nil)
         #expect(store.connection.isAutocommit)
 
         // The store is usable afterwards and commits the good change alone.
         try store.commit([first], at: StateFixtures.at(2_000))
-        #expect(try store.loadRuleStates().keys.sorted() == ["a"])
-        #expect(try store.outboxCounts() == ["mail": OutboxCounts(pending: 1)])
+        #expect(try store.ruleStates.load().keys.sorted() == ["a"])
+        #expect(try store.outbox.counts() == ["mail": OutboxCounts(pending: 1)])
     }
 
     @Test func recommittingTheSameNotificationAddsNothing() throws {
@@ -114,16 +114,16 @@ struct StateStoreCommitTests {
         let change = StateFixtures.change("a", notification: StateFixtures.notification("same", rule: "a"))
         try store.commit([change], at: StateFixtures.at(1_000))
         try store.commit([change, change], at: StateFixtures.at(2_000))
-        #expect(try store.outboxCounts() == ["mail": OutboxCounts(pending: 1), "hook": OutboxCounts(pending: 1)])
-        #expect(try store.dueEntries(now: StateFixtures.at(1_000)).map(\.createdAt) == [StateFixtures.at(1_000), StateFixtures.at(1_000)])
+        #expect(try store.outbox.counts() == ["mail": OutboxCounts(pending: 1), "hook": OutboxCounts(pending: 1)])
+        #expect(try store.outbox.dueEntries(now: StateFixtures.at(1_000)).map(\.createdAt) == [StateFixtures.at(1_000), StateFixtures.at(1_000)])
     }
 
     @Test func emptyCommitWritesNothing() throws {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         try store.commit([], at: StateFixtures.at(1))
-        #expect(try store.loadRuleStates().isEmpty)
-        #expect(try store.nextAttemptAt() == nil)
+        #expect(try store.ruleStates.load().isEmpty)
+        #expect(try store.outbox.nextAttemptAt() == nil)
     }
 }
 
@@ -134,12 +134,12 @@ extension StateTestDirectory {
         try StateStore.open(path: path).commit([StateFixtures.change(notification.rule, notification: notification)],
                                                at: StateFixtures.at(1_000))
         let store = try StateStore.open(path: path)
-        let loaded = try #require(try store.notification(id: notification.id))
+        let loaded = try #require(try store.outbox.notification(id: notification.id))
         #expect(loaded == notification)
         #expect(loaded.id == notification.id)
         #expect(loaded.labels == notification.labels)
         #expect(loaded.channels == notification.channels)
-        let entries = try store.pendingEntries(channel: notification.channels[0])
+        let entries = try store.outbox.pendingEntries(channel: notification.channels[0])
         #expect(entries.map(\.notification) == [notification])
         #expect(entries.map(\.state) == [.pending])
         #expect(entries.map(\.attempts) == [0])

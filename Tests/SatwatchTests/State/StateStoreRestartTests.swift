@@ -58,7 +58,7 @@ struct StateStoreRestartTests {
     /// the notifications produced.
     static func run(_ steps: [Step], rule: Rule, path: String) throws -> [Notification] {
         let store = try StateStore.open(path: path)
-        var engine = RuleEngine(rules: [rule], restoring: try store.loadRuleStates())
+        var engine = RuleEngine(rules: [rule], restoring: try store.ruleStates.load())
         var notifications: [Notification] = []
         for step in steps {
             let changes: [RuleChange]
@@ -83,14 +83,14 @@ struct StateStoreRestartTests {
         let path = directory.path("state.db")
         let rule = Self.rule(holdFor: scenario.holdFor, repeatEvery: scenario.repeatEvery)
         _ = try Self.run(scenario.before, rule: rule, path: path)
-        let countsBefore = try StateStore.open(path: path).outboxCounts()
+        let countsBefore = try StateStore.open(path: path).outbox.counts()
 
         let produced = try Self.run(scenario.after, rule: rule, path: path)
         #expect(produced.map { $0.status.rawValue + ($0.isReminder ? "+reminder" : "") } == scenario.expected)
 
         // Every produced notification landed in the outbox once per channel, nothing else did.
         let store = try StateStore.open(path: path)
-        let pending = try store.entries(states: [.pending], limit: 1_000)
+        let pending = try store.outbox.entries(states: [.pending], limit: 1_000)
         let before = countsBefore.values.reduce(0) { $0 + $1.pending }
         #expect(pending.count == before + produced.count * 2)
         for notification in produced {
@@ -113,10 +113,10 @@ struct StateStoreRestartTests {
         #expect(again.isEmpty)
 
         let store = try StateStore.open(path: path)
-        let resolvedRows = try store.entries(states: [.pending], limit: 100).filter { $0.notification.status == .resolved }
+        let resolvedRows = try store.outbox.entries(states: [.pending], limit: 100).filter { $0.notification.status == .resolved }
         #expect(resolvedRows.count == 2)
         #expect(Set(resolvedRows.map(\.notification.id)).count == 1)
-        #expect(try store.loadRuleStates()["btc-above-100k"]?.status == .inactive)
+        #expect(try store.ruleStates.load()["btc-above-100k"]?.status == .inactive)
     }
 
     @Test func changedDefinitionStartsFreshAndAnnouncesNoResolve() throws {
@@ -128,7 +128,7 @@ struct StateStoreRestartTests {
         _ = try Self.run([.sample(100_500, at: 10)], rule: old, path: path)
 
         let store = try StateStore.open(path: path)
-        let saved = try store.loadRuleStates()
+        let saved = try store.ruleStates.load()
         #expect(saved["btc-above-100k"]?.status == .firing)
         let engine = RuleEngine(rules: [new], restoring: saved)
         // Fresh, but its event sequence goes on: the next notification cannot take an old id.
@@ -140,6 +140,6 @@ struct StateStoreRestartTests {
         // ignore it again rather than resolve it.
         let later = try Self.run([.sample(97_000, at: 120)], rule: new, path: path)
         #expect(later.isEmpty)
-        #expect(try StateStore.open(path: path).outboxCounts()["mail"] == OutboxCounts(pending: 1))
+        #expect(try StateStore.open(path: path).outbox.counts()["mail"] == OutboxCounts(pending: 1))
     }
 }

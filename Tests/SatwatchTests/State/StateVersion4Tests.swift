@@ -27,12 +27,12 @@ struct StateVersion4Tests {
         let expected = RuleState(status: .firing, activeSince: StateFixtures.at(1000), firedAt: StateFixtures.at(2000),
                                  lastNotifiedAt: StateFixtures.at(2000), lastValue: 5.5,
                                  lastObservedAt: StateFixtures.at(2500), digest: "d")
-        #expect(try store.loadRuleStates() == ["r": expected])
-        let notification = try #require(try store.notification(id: "n1"))
+        #expect(try store.ruleStates.load() == ["r": expected])
+        let notification = try #require(try store.outbox.notification(id: "n1"))
         #expect(notification.values == [])
         #expect(notification.channels == ["hook"])
-        #expect(try store.loadHistory() == ["btc.usd": [HistoryPoint(at: StateFixtures.at(2500), value: 5.5)]])
-        #expect(try store.loadDailyCloses().isEmpty)
+        #expect(try store.changeHistory.load() == ["btc.usd": [HistoryPoint(at: StateFixtures.at(2500), value: 5.5)]])
+        #expect(try store.dailyCloses.load().isEmpty)
         let columns = try store.connection.prepare("SELECT name FROM pragma_table_info('rule_state') ORDER BY cid")
             .query { $0.string(0) }
         #expect(Array(columns.drop { $0 != "memory" }.prefix(5)) == ["memory", "candle_start", "candle_close", "spent", "waiting"])
@@ -56,13 +56,13 @@ struct StateVersion4Tests {
     @Test func newRuleStateFieldsRoundTrip() throws {
         let directory = try StateTestDirectory()
         let path = directory.path("state.db")
-        try StateStore.open(path: path).saveRuleStates(Self.states, at: StateFixtures.at(10))
-        #expect(try StateStore.open(path: path).loadRuleStates() == Self.states)
+        try StateStore.open(path: path).ruleStates.save(Self.states, at: StateFixtures.at(10))
+        #expect(try StateStore.open(path: path).ruleStates.load() == Self.states)
         // The commit path writes them too, and an update clears what the new state no longer has.
         let store = try StateStore.open(path: path)
         try store.commit([RuleChange(rule: "spent", state: Self.states["candle"]!, notification: nil),
                           RuleChange(rule: "candle", state: RuleState(digest: "k"), notification: nil)], at: StateFixtures.at(11))
-        let loaded = try StateStore.open(path: path).loadRuleStates()
+        let loaded = try StateStore.open(path: path).ruleStates.load()
         #expect(loaded["spent"] == Self.states["candle"])
         #expect(loaded["candle"] == RuleState(digest: "k"))
     }
@@ -81,8 +81,8 @@ struct StateVersion4Tests {
         notification.values = Self.values
         try StateTestDirectory.roundTrip(notification, path: path)
         let store = try StateStore.open(path: path)
-        for entry in try store.pendingEntries(channel: "mail") { #expect(try store.markSent(id: entry.id, at: StateFixtures.at(2_000))) }
-        let delivered = try store.entries(states: [.sent], limit: 10)
+        for entry in try store.outbox.pendingEntries(channel: "mail") { #expect(try store.outbox.markSent(id: entry.id, at: StateFixtures.at(2_000))) }
+        let delivered = try store.outbox.entries(states: [.sent], limit: 10)
         #expect(delivered.map(\.notification.values) == [Self.values])
     }
 
@@ -92,7 +92,7 @@ struct StateVersion4Tests {
         var notification = StateFixtures.notification("nan-values")
         notification.values = [ObservedValue("a", .nan), ObservedValue("b", 1)]
         try store.commit([StateFixtures.change("a", notification: notification)], at: StateFixtures.at(1))
-        let loaded = try #require(try store.notification(id: "nan-values")).values
+        let loaded = try #require(try store.outbox.notification(id: "nan-values")).values
         #expect(loaded.map(\.name) == ["a", "b"])
         #expect(loaded[0].value.isNaN)
         #expect(loaded[1].value == 1)

@@ -48,7 +48,7 @@ final class Checkpointer: @unchecked Sendable {
     func start() {
         Thread.detach { [self] in
             guard let store = try? StateStore.open(path: path) else { return }
-            while stopped.wait(timeout: .now() + .milliseconds(20)) == .timedOut { _ = try? store.checkpoint() }
+            while stopped.wait(timeout: .now() + .milliseconds(20)) == .timedOut { _ = try? store.maintenance.checkpoint() }
             finished.signal()
         }
     }

@@ -45,19 +45,19 @@ enum RetentionBench {
                     labels: [Label("severity", "page"), Label("team", "treasury")], channels: ["mail", "team"])
                 let change = RuleChange(rule: notification.rule, state: RuleState(digest: "d"), notification: notification)
                 try evaluator.commit([change], at: Timestamp(milliseconds: at))
-                for entry in try dispatcher.entries(states: [.pending], limit: 10) {
+                for entry in try dispatcher.outbox.entries(states: [.pending], limit: 10) {
                     if entry.id % 50 == 0 {
-                        try dispatcher.markDead(id: entry.id, at: Timestamp(milliseconds: at + 1_000), reason: "HTTP 401 Unauthorized")
+                        try dispatcher.outbox.markDead(id: entry.id, at: Timestamp(milliseconds: at + 1_000), reason: "HTTP 401 Unauthorized")
                     } else {
-                        try dispatcher.markSent(id: entry.id, at: Timestamp(milliseconds: at + 1_000))
+                        try dispatcher.outbox.markSent(id: entry.id, at: Timestamp(milliseconds: at + 1_000))
                     }
                 }
                 at += spacing
             }
             let now = Timestamp(milliseconds: hourStart + hour)
             let begin = BenchClock.now()
-            try dispatcher.prune(olderThan: now - retention)
-            try dispatcher.returnFreePages()
+            try dispatcher.maintenance.prune(olderThan: now - retention)
+            try dispatcher.maintenance.returnFreePages()
             pruneTimes.append((BenchClock.now() - begin) * 1000)
             peak = max(peak, size([path, path + "-wal"]))
         }

@@ -84,11 +84,11 @@ enum SeriesBench {
                                                                                    low: value - 25, high: value + 25)]
             }
             let (begin, beginCPU) = (BenchClock.now(), BenchClock.threadCPU())
-            try store.saveSeries(buckets, keepingFrom: at.milliseconds / 60_000 - 1_439)
+            try store.series.save(buckets, keepingFrom: at.milliseconds / 60_000 - 1_439)
             times.append((BenchClock.now() - begin) * 1000)
             cpu.append((BenchClock.threadCPU() - beginCPU) * 1000)
             // The dispatcher's store checkpoints when idle; here between flushes.
-            try checkpointer.checkpoint()
+            try checkpointer.maintenance.checkpoint()
         }
         return (times, cpu, RetentionBench.size([path]))
     }

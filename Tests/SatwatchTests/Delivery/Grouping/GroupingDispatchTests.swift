@@ -39,7 +39,7 @@ import Testing
     }
 
     static func allSent(_ harness: Harness) throws -> Bool {
-        try harness.store.entries(states: [.pending, .dead], limit: 10).isEmpty
+        try harness.store.outbox.entries(states: [.pending, .dead], limit: 10).isEmpty
     }
 
     @Test func aBurstGoesOutAsOnePayload() async throws {
@@ -48,7 +48,7 @@ import Testing
         try Self.burst(harness, 30)
         try await DispatcherTests.run(harness.dispatcher()) { try Self.allSent(harness) }
         #expect(try Self.alertnames(endpoint) == [(0..<30).map { "r\($0)" }])
-        let sent = try harness.store.entries(states: [.sent], limit: 100)
+        let sent = try harness.store.outbox.entries(states: [.sent], limit: 100)
         #expect(Set(sent.compactMap(\.batch)).count == 1 && sent.allSatisfy { $0.batch != nil })
     }
 
@@ -91,12 +91,12 @@ import Testing
         let endpoint = try await HTTPPeer.shared().endpoint([])
         let harness = try Harness(["hook": endpoint], keys: #", "group": {"wait": "200ms"}"#)
         let now = WallClock.now()
-        try harness.store.add(Silence(id: "s1", matchers: [.rule("r1")], startsAt: now, endsAt: now + .hours(1), comment: "",
+        try harness.store.silences.add(Silence(id: "s1", matchers: [.rule("r1")], startsAt: now, endsAt: now + .hours(1), comment: "",
                                       author: "ops", createdAt: now))
         try Self.burst(harness, 3)
         try await DispatcherTests.run(harness.dispatcher()) { try Self.allSent(harness) }
         #expect(try Self.alertnames(endpoint) == [["r0", "r2"]])
-        #expect(try harness.store.entries(states: [.silenced], limit: 10).map(\.notification.rule) == ["r1"])
+        #expect(try harness.store.outbox.entries(states: [.silenced], limit: 10).map(\.notification.rule) == ["r1"])
     }
 
     /// When a group may form: `wait` after its head was queued, and `interval` after the last

@@ -35,7 +35,7 @@ import Testing
     }
 
     static func states(_ harness: Harness) throws -> [String] {
-        try harness.store.entries(states: Set(OutboxState.allCases), limit: 100).sorted { $0.id < $1.id }
+        try harness.store.outbox.entries(states: Set(OutboxState.allCases), limit: 100).sorted { $0.id < $1.id }
             .map { "\($0.notification.status.rawValue) \($0.state.rawValue)" }
     }
 
@@ -75,7 +75,7 @@ import Testing
         let (endpoint, harness, skip, dispatcher, task, now) = try await Self.start(ahead: .zero)
         defer { task.cancel() }
         try Self.queue(harness, .firing, startsAt: now, at: now)
-        try await waitUntil { try harness.store.entries(states: [.pending], limit: 10).first?.heldUntil != nil }
+        try await waitUntil { try harness.store.outbox.entries(states: [.pending], limit: 10).first?.heldUntil != nil }
         try Self.queue(harness, .resolved, startsAt: now, at: now + .seconds(1))
         skip.set(.minutes(15))
         dispatcher.doorbell.ring()
@@ -87,10 +87,10 @@ import Testing
         let (endpoint, harness, skip, dispatcher, task, now) = try await Self.start(ahead: .zero)
         defer { task.cancel() }
         try Self.queue(harness, .firing, startsAt: now, at: now)
-        try await waitUntil { try harness.store.entries(states: [.pending], limit: 10).first?.heldUntil != nil }
+        try await waitUntil { try harness.store.outbox.entries(states: [.pending], limit: 10).first?.heldUntil != nil }
         try await Task.sleep(for: .milliseconds(300))
         #expect(try endpoint.requests().isEmpty, "held while muted")
-        let held = try #require(try harness.store.entries(states: [.pending], limit: 10).first)
+        let held = try #require(try harness.store.outbox.entries(states: [.pending], limit: 10).first)
         #expect(held.attempts == 0)
         #expect(held.nextAttemptAt == held.heldUntil)
         skip.set(.minutes(15))
@@ -107,7 +107,7 @@ import Testing
         skip.set(.zero)
         try Self.queue(harness, .resolved, startsAt: now - .minutes(30), at: now)
         dispatcher.doorbell.ring()
-        try await waitUntil { try harness.store.entries(states: [.pending], limit: 10).first?.heldUntil != nil }
+        try await waitUntil { try harness.store.outbox.entries(states: [.pending], limit: 10).first?.heldUntil != nil }
         skip.set(.minutes(15))
         dispatcher.doorbell.ring()
         try await waitUntil { try Self.states(harness) == ["firing sent", "resolved sent"] }
@@ -120,7 +120,7 @@ import Testing
         let (endpoint, harness, skip, dispatcher, task, now) = try await Self.start(ahead: .zero)
         defer { task.cancel() }
         try Self.queue(harness, .firing, startsAt: now, at: now)
-        try await waitUntil { try harness.store.entries(states: [.pending], limit: 10).first?.heldUntil != nil }
+        try await waitUntil { try harness.store.outbox.entries(states: [.pending], limit: 10).first?.heldUntil != nil }
         try Self.queue(harness, .firing, rule: "passes", startsAt: now, at: now)
         try Self.queue(harness, .resolved, rule: "passes", startsAt: now, at: now + .seconds(1))
         skip.set(.minutes(15))

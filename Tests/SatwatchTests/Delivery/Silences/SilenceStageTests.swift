@@ -19,12 +19,12 @@ import Testing
     }
 
     static func silence(_ harness: Harness, _ id: String, rule: String = "btc-*", from: Timestamp, for span: TimeSpan) throws {
-        try harness.store.add(Silence(id: id, matchers: [.rule(rule)], startsAt: from, endsAt: from + span, comment: "maintenance",
+        try harness.store.silences.add(Silence(id: id, matchers: [.rule(rule)], startsAt: from, endsAt: from + span, comment: "maintenance",
                                       author: "ops", createdAt: from))
     }
 
     static func states(_ harness: Harness) throws -> [String] {
-        try harness.store.entries(states: Set(OutboxState.allCases), limit: 100).sorted { $0.id < $1.id }
+        try harness.store.outbox.entries(states: Set(OutboxState.allCases), limit: 100).sorted { $0.id < $1.id }
             .map { "\($0.notification.status.rawValue) \($0.state.rawValue)" }
     }
 
@@ -38,7 +38,7 @@ import Testing
         try await DispatcherTests.run(harness.dispatcher()) { try Self.states(harness).allSatisfy { $0.hasSuffix("silenced") } }
         #expect(try Self.states(harness) == ["firing silenced", "resolved silenced"])
         #expect(try endpoint.requests().isEmpty)
-        let reasons = try harness.store.entries(states: [.silenced], limit: 10).compactMap(\.lastError).sorted()
+        let reasons = try harness.store.outbox.entries(states: [.silenced], limit: 10).compactMap(\.lastError).sorted()
         #expect(reasons == ["its firing was silenced", "silenced by s1 (maintenance)"])
     }
 
@@ -77,7 +77,7 @@ import Testing
         defer { task.cancel() }
         try Self.queue(harness, .firing, startsAt: now, at: now)
         try await waitUntil { try Self.states(harness) == ["firing silenced"] }
-        #expect(try harness.store.expireSilence(id: "s3", at: WallClock.now()))
+        #expect(try harness.store.silences.expire(id: "s3", at: WallClock.now()))
         try Self.queue(harness, .firing, startsAt: now + .seconds(5), at: now + .seconds(5))
         try await waitUntil { try Self.states(harness) == ["firing silenced", "firing sent"] }
         #expect(try endpoint.requests().count == 1)

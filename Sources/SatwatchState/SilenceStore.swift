@@ -1,7 +1,10 @@
 import SatwatchBase
 import SatwatchRules
 
-extension StateStore {
+/// Silences (`silence`), as `satwatch silence`, the API and signed links write them.
+package struct SilenceStore {
+    let connection: SQLiteConnection
+
     /// Stores a new silence.
     package func add(_ silence: Silence) throws {
         let statement = try connection.cached("""
@@ -20,7 +23,7 @@ extension StateStore {
 
     /// Silences that have not ended by `now` (active or still to start), soonest end first;
     /// every silence when `now` is nil.
-    package func silences(endingAfter now: Timestamp?) throws -> [Silence] {
+    package func list(endingAfter now: Timestamp?) throws -> [Silence] {
         let statement = try connection.cached("""
             SELECT id, matchers, starts_at, ends_at, comment, author, created_at FROM silence
             WHERE ends_at > coalesce(?1, -9223372036854775808) ORDER BY ends_at, id
@@ -62,25 +65,11 @@ extension StateStore {
 
     /// Ends silence `id` at `now` if it has not ended yet; false when there is no such silence
     /// still running.
-    package func expireSilence(id: String, at now: Timestamp) throws -> Bool {
+    package func expire(id: String, at now: Timestamp) throws -> Bool {
         let statement = try connection.cached("UPDATE silence SET ends_at = ?2 WHERE id = ?1 AND ends_at > ?2")
         try statement.bind(1, id)
         try statement.bind(2, now)
         try statement.execute()
         return connection.changes > 0
-    }
-
-    /// Whether the firing that `resolved` resolves (same rule and start) was silenced on `channel`,
-    /// and whether one was found at all: a resolve goes out only where its firing did.
-    package func firingOutcome(of resolved: Notification, channel: String) throws -> OutboxState? {
-        let statement = try connection.cached("""
-            SELECT o.state FROM outbox o JOIN notification n ON n.id = o.notification_id
-            WHERE n.rule = ?1 AND n.starts_at = ?2 AND n.status = 'firing' AND n.is_reminder = 0 AND o.channel = ?3
-            ORDER BY o.id DESC LIMIT 1
-            """)
-        try statement.bind(1, resolved.rule)
-        try statement.bind(2, resolved.startsAt)
-        try statement.bind(3, channel)
-        return try statement.query { OutboxState(rawValue: $0.string(0)) }.first ?? nil
     }
 }

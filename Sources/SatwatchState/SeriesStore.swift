@@ -1,10 +1,13 @@
 import SatwatchBase
 
-extension StateStore {
+/// The page's metric series (`series`): each metric's last 24 h a row a minute.
+package struct SeriesStore {
+    let connection: SQLiteConnection
+
     /// Upserts metric series buckets (a minute saved again takes the new value, as the open
     /// minute's does every flush) and deletes every row before `oldestMinute`, in one
     /// transaction. Rows are keyed by minute first, so both touch only the ends of the table.
-    package func saveSeries(_ buckets: [MetricKey: [SeriesBucket]], keepingFrom oldestMinute: Int64) throws {
+    package func save(_ buckets: [MetricKey: [SeriesBucket]], keepingFrom oldestMinute: Int64) throws {
         try connection.transaction {
             let insert = try connection.cached("INSERT OR REPLACE INTO series (key, minute, value, min, max) VALUES (?1, ?2, ?3, ?4, ?5)")
             for (key, keyBuckets) in buckets {
@@ -27,7 +30,7 @@ extension StateStore {
     /// The stored buckets from `oldestMinute` on, by key, oldest first (once, at start: the
     /// day is read in the table's order and sorted out by key here, row by row, so no second
     /// copy of it is held on the way).
-    package func loadSeries(from oldestMinute: Int64) throws -> [MetricKey: [SeriesBucket]] {
+    package func load(from oldestMinute: Int64) throws -> [MetricKey: [SeriesBucket]] {
         let statement = try connection.cached("SELECT key, minute, value, min, max FROM series WHERE minute >= ?1 ORDER BY minute, key")
         defer { statement.reset() }
         try statement.bind(1, oldestMinute)

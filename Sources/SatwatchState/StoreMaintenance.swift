@@ -1,6 +1,10 @@
 import SatwatchBase
 
-extension StateStore {
+/// What keeps the file small and its log short: pruning by `state_retention`, returning free pages,
+/// checkpoints.
+package struct StoreMaintenance {
+    let connection: SQLiteConnection
+
     /// Copies the write-ahead log into the database without blocking other connections (a
     /// passive checkpoint). The dispatcher's store calls this when idle, so the evaluator's
     /// commits need not (see `open(path:autoCheckpointPages:)`). Returns true when the whole

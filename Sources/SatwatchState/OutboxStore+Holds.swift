@@ -1,6 +1,7 @@
+import SatwatchRules
 import SatwatchBase
 
-extension StateStore {
+extension OutboxStore {
     /// Holds pending entry `id` until `until` (a quiet window's end): due then, no attempt counted.
     package func markHeld(id: Int64, until: Timestamp, at now: Timestamp) throws -> Bool {
         let statement = try connection.cached("""
@@ -36,5 +37,19 @@ extension StateStore {
         try statement.bind(2, id)
         try statement.bind(3, rule)
         return try !statement.query { _ in true }.isEmpty
+    }
+
+    /// Whether the firing that `resolved` resolves (same rule and start) was silenced on `channel`,
+    /// and whether one was found at all: a resolve goes out only where its firing did.
+    package func firingOutcome(of resolved: Notification, channel: String) throws -> OutboxState? {
+        let statement = try connection.cached("""
+            SELECT o.state FROM outbox o JOIN notification n ON n.id = o.notification_id
+            WHERE n.rule = ?1 AND n.starts_at = ?2 AND n.status = 'firing' AND n.is_reminder = 0 AND o.channel = ?3
+            ORDER BY o.id DESC LIMIT 1
+            """)
+        try statement.bind(1, resolved.rule)
+        try statement.bind(2, resolved.startsAt)
+        try statement.bind(3, channel)
+        return try statement.query { OutboxState(rawValue: $0.string(0)) }.first ?? nil
     }
 }

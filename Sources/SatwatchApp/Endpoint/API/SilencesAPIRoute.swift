@@ -18,7 +18,7 @@ struct SilencesAPIRoute: EndpointRoute {
         case ("GET", nil), ("HEAD", nil):
             let all = request.queryFields.first("all").map { ["1", "true"].contains($0) } ?? false
             return onStore(pages) { store in
-                EndpointPages.json(.list(try store.silences(endingAfter: all ? nil : now).map { SilenceText.json($0, now: now) }))
+                EndpointPages.json(.list(try store.silences.list(endingAfter: all ? nil : now).map { SilenceText.json($0, now: now) }))
             }
         case ("POST", nil):
             if let refusal = pages.refuseWrite(presenting: EndpointPages.bearer(request)) { return refusal }
@@ -26,7 +26,7 @@ struct SilencesAPIRoute: EndpointRoute {
         case ("DELETE", let id?):
             if let refusal = pages.refuseWrite(presenting: EndpointPages.bearer(request)) { return refusal }
             return onStore(pages) { store in
-                try store.expireSilence(id: id, at: now) ? HTTPServerResponse(status: 204, body: "")
+                try store.silences.expire(id: id, at: now) ? HTTPServerResponse(status: 204, body: "")
                     : EndpointPages.problem(404, "no active silence \"\(id)\"")
             }
         default:
@@ -59,7 +59,7 @@ struct SilencesAPIRoute: EndpointRoute {
             return EndpointPages.problem(422, error.message)
         }
         return onStore(pages) { store in
-            try store.add(silence)
+            try store.silences.add(silence)
             return EndpointPages.json(SilenceText.json(silence, now: now), status: 201)
         }
     }

@@ -15,7 +15,7 @@ struct SilenceLinkRoute: EndpointRoute {
         let now = pages.clock()
         let link: SilenceLink
         do {
-            let key = try pages.store.use { try $0.signingKey() }
+            let key = try pages.store.use { try $0.secrets.signingKey() }
             link = try SilenceLink.verified(query: query, key: key, now: now)
         } catch let error as SilenceLinkError {
             if case .expired = error { return SilenceFormRoute.page(410, "This link has expired: \(error.description).") }
@@ -31,12 +31,12 @@ struct SilenceLinkRoute: EndpointRoute {
         let stored: (silence: Silence, added: Bool)
         do {
             stored = try pages.store.use { store in
-                let found = try store.addOnce(silence)
+                let found = try store.silences.addOnce(silence)
                 // Another silence that happens to have the same eight hex digits: not this link's.
                 guard !found.added, found.silence.author != silence.author || found.silence.matchers != silence.matchers else { return found }
                 var another = silence
                 another.id = Silence.newID()
-                try store.add(another)
+                try store.silences.add(another)
                 return (another, true)
             }
         } catch {

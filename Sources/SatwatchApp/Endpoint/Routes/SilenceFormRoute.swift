@@ -17,13 +17,13 @@ struct SilenceFormRoute: EndpointRoute {
         do {
             if request.path == "/silences/expire" {
                 let id = form.first("id") ?? ""
-                guard try pages.store.use({ try $0.expireSilence(id: id, at: now) }) else {
+                guard try pages.store.use({ try $0.silences.expire(id: id, at: now) }) else {
                     return Self.page(404, "No active silence \(id).")
                 }
             } else {
                 let silence = try SilenceRequest(rules: [form.first("rule") ?? ""], matches: [], for: form.first("for") ?? "",
                                                  until: nil, comment: form.first("comment") ?? "", author: "page", now: now).silence
-                try pages.store.use { try $0.add(silence) }
+                try pages.store.use { try $0.silences.add(silence) }
             }
         } catch let error as UsageError {
             return Self.page(422, error.message)

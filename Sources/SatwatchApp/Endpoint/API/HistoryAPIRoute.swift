@@ -14,7 +14,7 @@ struct HistoryAPIRoute: EndpointRoute {
         }
         let filter = HistoryFilter(since: pages.clock() - span, rule: query.first("rule"), channel: query.first("channel"))
         do {
-            let log = try pages.store.use { try $0.notificationLog(since: filter.since) }
+            let log = try pages.store.use { try $0.notificationLog.entries(since: filter.since) }
             return EndpointPages.json(HistoryReport(log: filter.apply(log), redactor: pages.redactor).json)
         } catch {
             return EndpointPages.problem(503, "state file unreadable: \(pages.redactor.redact("\(error)"))")

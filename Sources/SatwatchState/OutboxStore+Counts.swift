@@ -1,6 +1,6 @@
-extension StateStore {
+extension OutboxStore {
     /// Deliveries per channel and state, for `status` and metrics.
-    package func outboxCounts() throws -> [String: OutboxCounts] {
+    package func counts() throws -> [String: OutboxCounts] {
         let statement = try connection.cached("SELECT channel, state, count(*) FROM outbox GROUP BY channel, state")
         var counts: [String: OutboxCounts] = [:]
         for (channel, state, count) in try statement.query({ ($0.string(0), $0.string(1), $0.int(2)) }) {

@@ -1,9 +1,12 @@
-extension StateStore {
+/// The daily closes that windows of a day or more read (`daily_close`).
+package struct DailyCloseStore {
+    let connection: SQLiteConnection
+
     /// Upserts `closes` (by key, `(day, value)` with days counted from the epoch in UTC; a day
     /// saved again takes the new value, as the open day's running close does every flush) and
     /// forgets what is no longer needed, in one transaction: days before `oldest[key]`, and every
     /// key in neither `oldest` nor `closes` (no window reads it now).
-    package func saveDailyCloses(_ closes: [String: [(day: Int64, value: Double)]], keepingFrom oldest: [String: Int64]) throws {
+    package func save(_ closes: [String: [(day: Int64, value: Double)]], keepingFrom oldest: [String: Int64]) throws {
         try connection.transaction {
             let insert = try connection.cached("INSERT OR REPLACE INTO daily_close (key, day, value) VALUES (?1, ?2, ?3)")
             for (key, keyCloses) in closes {
@@ -31,7 +34,7 @@ extension StateStore {
 
     /// The stored closes by key, oldest day first (the newest of a key may be the day that was
     /// still open when it was saved: `DailyCloses(restoring:capacity:)` treats it so).
-    package func loadDailyCloses() throws -> [String: [(day: Int64, value: Double)]] {
+    package func load() throws -> [String: [(day: Int64, value: Double)]] {
         let rows = try connection.cached("SELECT key, day, value FROM daily_close ORDER BY key, day").query { row in
             (key: row.string(0), day: row.int64(1), value: row.double(2))
         }

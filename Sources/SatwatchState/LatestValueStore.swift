@@ -1,9 +1,12 @@
 import SatwatchBase
 
-extension StateStore {
+/// The latest value of every metric per source (`metric_latest`), for `status`.
+package struct LatestValueStore {
+    let connection: SQLiteConnection
+
     /// Saves the latest value per metric and source in one transaction, for `status` and for a
     /// look at the last known values after a restart. An older sample never replaces a newer one.
-    package func saveMetrics(_ samples: [Sample]) throws {
+    package func save(_ samples: [Sample]) throws {
         guard !samples.isEmpty else { return }
         try connection.transaction {
             let statement = try connection.cached("""
@@ -22,7 +25,7 @@ extension StateStore {
     }
 
     /// The saved latest values, ordered by metric then source.
-    package func loadMetrics() throws -> [Sample] {
+    package func load() throws -> [Sample] {
         let statement = try connection.cached("SELECT metric, source, value, at FROM metric_latest ORDER BY metric, source")
         return try statement.query { row in
             Sample(metric: row.string(0), value: row.double(2), at: row.timestamp(3), source: row.string(1))

@@ -2,10 +2,14 @@ import CSQLite
 import SatwatchBase
 import SatwatchRules
 
-extension StateStore {
+/// Each rule's persisted state (`rule_state`), enough to resume after a restart without
+/// re-announcing.
+package struct RuleStateStore {
+    let connection: SQLiteConnection
+
     /// Every saved rule state by rule name, to hand to `RuleEngine(restoring:)`. States of rules
     /// that no longer exist are included; the engine ignores them.
-    package func loadRuleStates() throws -> [String: RuleState] {
+    package func load() throws -> [String: RuleState] {
         let statement = try connection.cached("""
             SELECT name, digest, status, active_since, fired_at, last_notified_at, last_value, last_observed_at,
                    memory, candle_start, candle_close, spent, waiting, sequence
@@ -18,7 +22,7 @@ extension StateStore {
 
     /// Saves `states` in one transaction (e.g. a periodic flush of last observed values, which
     /// change without a commit-worthy transition).
-    package func saveRuleStates(_ states: [String: RuleState], at now: Timestamp) throws {
+    package func save(_ states: [String: RuleState], at now: Timestamp) throws {
         guard !states.isEmpty else { return }
         try connection.transaction {
             for (name, state) in states { try upsert(rule: name, state: state, at: now) }

@@ -1,7 +1,7 @@
 import CSQLite
 import SatwatchRules
 
-extension StateStore {
+extension OutboxStore {
     /// The columns every outbox query selects, in the order `entries(from:)` reads them.
     static let entryColumns = """
         o.id, o.channel, o.state, o.attempts, o.next_attempt_at, o.created_at, o.updated_at, o.last_error,

@@ -16,7 +16,7 @@ extension EndpointPages {
         let (log, silences): ([LoggedNotification], [Silence])
         do {
             (log, silences) = try store.use { store in
-                (try store.notificationLog(since: since, completing: Self.dashboardNotifications), try store.silences(endingAfter: now))
+                (try store.notificationLog.entries(since: since, completing: Self.dashboardNotifications), try store.silences.list(endingAfter: now))
             }
         } catch {
             (log, silences) = ([], [])

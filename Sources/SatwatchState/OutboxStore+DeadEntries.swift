@@ -1,6 +1,6 @@
 import SatwatchBase
 
-extension StateStore {
+extension OutboxStore {
     /// Puts the dead deliveries in `selection` back in the queue as if just committed: pending,
     /// no attempts, due at `now`, and created at `now` so the max age counts anew. Returns how
     /// many were put back.

@@ -1,6 +1,9 @@
 import CSQLite
 
-extension StateStore {
+/// Named random keys made on first use (`secret`): the key silence links are signed with.
+package struct SecretStore {
+    let connection: SQLiteConnection
+
     /// The secret that signs links in notifications (`SilenceLink`).
     static let linkSigningSecret = "link_signing"
 

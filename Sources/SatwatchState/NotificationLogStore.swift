@@ -1,7 +1,11 @@
 import SatwatchBase
 import SatwatchRules
 
-extension StateStore {
+/// The notification log: notifications with each channel's outcome, for `history`, the API and the
+/// page.
+package struct NotificationLogStore {
+    let connection: SQLiteConnection
+
     /// Every stored notification at or after `since` (all when nil), oldest first, each with its
     /// deliveries, read in one snapshot so a running worker's commits are seen whole or not at all.
     ///
@@ -9,7 +13,7 @@ extension StateStore {
     /// frame can fire many rules at the same instant; the outbox id keeps their commit order).
     /// With `completing`, only that many of the newest get their labels and channels (two reads
     /// each): the page lists 50, and needs only times and statuses of the rest.
-    package func notificationLog(since: Timestamp? = nil, completing newest: Int? = nil) throws -> [LoggedNotification] {
+    package func entries(since: Timestamp? = nil, completing newest: Int? = nil) throws -> [LoggedNotification] {
         try connection.snapshot {
             let statement = try connection.cached("""
                 SELECT n.id, n.rule, n.status, n.is_reminder, n.metric, n.value, n.threshold, n.at, n.starts_at,
@@ -21,7 +25,7 @@ extension StateStore {
                 """)
             try statement.bind(1, since)
             let rows = try statement.query { row in
-                (try Self.decodeNotification(row, from: 0), row.isNull(11) ? nil : LoggedDelivery(
+                (try OutboxStore.decodeNotification(row, from: 0), row.isNull(11) ? nil : LoggedDelivery(
                     id: row.int64(11), channel: row.string(12), state: row.string(13), attempts: row.int(14),
                     nextAttemptAt: row.timestamp(15), createdAt: row.timestamp(16), updatedAt: row.timestamp(17),
                     lastError: row.optionalString(18)))

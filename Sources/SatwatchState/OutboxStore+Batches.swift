@@ -1,6 +1,6 @@
 import SatwatchBase
 
-extension StateStore {
+extension OutboxStore {
     /// The pending entries of `channel` that a new group message may take, in delivery order: at
     /// most `limit`, from the head on, not yet in a batch, and stopping at the first one not due
     /// by `now` (a channel delivers in order, so nothing passes an entry that waits).
@@ -38,10 +38,5 @@ extension StateStore {
                 }
             }
         }
-    }
-
-    /// Runs `body` in one write transaction (many entries' outcomes written at once).
-    package func inTransaction<Result>(_ body: () throws -> Result) throws -> Result {
-        try connection.transaction(body)
     }
 }

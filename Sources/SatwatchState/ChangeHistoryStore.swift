@@ -1,10 +1,14 @@
 import SatwatchBase
 import SatwatchRules
 
-extension StateStore {
+/// `change` rules' recent values (`change_history`), so a restart does not leave them blind for
+/// `within`.
+package struct ChangeHistoryStore {
+    let connection: SQLiteConnection
+
     /// Adds `points` (by history key) and forgets what is no longer needed, in one transaction:
     /// points older than `oldest[key]`, and every key not in `oldest` (no rule reads it now).
-    package func saveHistory(_ points: [String: [HistoryPoint]], keepingFrom oldest: [String: Timestamp]) throws {
+    package func save(_ points: [String: [HistoryPoint]], keepingFrom oldest: [String: Timestamp]) throws {
         try connection.transaction {
             let insert = try connection.cached("INSERT OR REPLACE INTO change_history (key, at, value) VALUES (?1, ?2, ?3)")
             for (key, keyPoints) in points {
@@ -31,7 +35,7 @@ extension StateStore {
     }
 
     /// The stored points by history key, oldest first.
-    package func loadHistory() throws -> [String: [HistoryPoint]] {
+    package func load() throws -> [String: [HistoryPoint]] {
         let rows = try connection.cached("SELECT key, at, value FROM change_history ORDER BY key, at").query { row in
             (row.string(0), HistoryPoint(at: row.timestamp(1), value: row.double(2)))
         }
