@@ -137,3 +137,8 @@ package struct Dispatcher: Sendable {
         }
     }
 }
+
+/// The dispatcher runs as a service of the worker's generation.
+extension Dispatcher: Service {
+    package var name: String { "dispatcher" }
+}

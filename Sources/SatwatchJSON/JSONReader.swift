@@ -177,3 +177,30 @@ struct JSONReader: ~Copyable {
         }
     }
 }
+
+extension JSONReader {
+    /// The work of `JSONParser.parseObject`: the document, with only what the caller reads built.
+    mutating func parsePartialObject(keeping keys: Set<String>, maxValues: Int) throws(JSONSyntaxError) -> JSONPartialObject? {
+        keptKeys = keys
+        skipWhitespace()
+        // Anything but an object is only checked: a giant array never becomes nodes.
+        let isObject = index < end && base[index] == UInt8(ascii: "{")
+        building = isObject
+        // The object itself counts as one value.
+        valueBudget = min(maxValues, Int.max - 1) + 1
+        let node = try parseDocument()
+        guard isObject, !overBudget else { return nil }
+        return JSONPartialObject(node: node, skippedKeys: skippedKeys)
+    }
+}
+
+extension JSONReader {
+    /// Steps over one value, checked exactly as parsing checks it (same grammar, same errors),
+    /// while building nothing that outlives it: what a caller does not want costs no memory.
+    mutating func skipValue() throws(JSONSyntaxError) {
+        let wasBuilding = building
+        building = false
+        defer { building = wasBuilding }
+        _ = try parseValue()
+    }
+}

@@ -230,3 +230,80 @@ package struct RuleEngine: Sendable {
         if dueTime(index) != nil { timed.insert(index) } else { timed.remove(index) }
     }
 }
+
+extension RuleEngine {
+    /// The daily closes the state file lacks, by slot key, each marked saved; and, for every key
+    /// a window reads, the oldest day still needed (older stored days can go).
+    package mutating func takeUnsavedCloses() -> (closes: [String: [(day: Int64, value: Double)]], keepingFrom: [String: Int64]) {
+        var closes: [String: [(day: Int64, value: Double)]] = [:]
+        var keepingFrom: [String: Int64] = [:]
+        for slot in table.closes.indices {
+            guard table.closes[slot] != nil else { continue }
+            let key = slots.keys[slot]
+            let unsaved = table.closes[slot]!.unsavedCloses
+            if !unsaved.isEmpty { closes[key] = unsaved }
+            table.closes[slot]!.markSaved()
+            keepingFrom[key] = table.closes[slot]!.oldestDay ?? .min
+        }
+        return (closes, keepingFrom)
+    }
+
+    /// Takes up daily closes read back from the state file, for the keys this engine's windows read.
+    package mutating func restoreCloses(_ stored: [String: [(day: Int64, value: Double)]]) {
+        for (key, closes) in stored {
+            guard let slot = slots.slot(forKey: key), let capacity = table.closes[slot]?.capacity else { continue }
+            table.closes[slot] = DailyCloses(restoring: closes, capacity: capacity)
+        }
+    }
+}
+
+extension RuleEngine {
+    /// Recomputes the derived metrics that read `slot` and feeds each new value to the engine
+    /// as a sample of its own (source `derived`). Cycles are refused when the config loads.
+    mutating func updateDerived(from slot: Int, at now: Timestamp) -> [RuleChange] {
+        guard !derived.routes[slot].isEmpty else { return [] }
+        var changes: [RuleChange] = []
+        for index in derived.routes[slot] {
+            guard let value = derived.expressions[index].value(table) else { continue }
+            let sample = Sample(metric: derived.metrics[index].name, value: value, at: now, source: DerivedMetric.source)
+            derived.computed.append(sample)
+            changes += ingest(sample)
+        }
+        return changes
+    }
+
+    /// A derived metric is stale while any of its inputs is: its slots read as unknown until
+    /// every input is fresh again and it is recomputed.
+    mutating func markDerivedStale() {
+        var changed = true
+        while changed {
+            changed = false
+            for (index, inputs) in derived.inputs.enumerated() where inputs.contains(where: { !table.isFresh($0) }) {
+                for route in slotsByMetric[derived.metrics[index].name] ?? [] where table.isFresh(route.slot) {
+                    table.markStale(route.slot)
+                    changed = true
+                }
+            }
+        }
+    }
+
+    /// The derived samples computed since the last call, for the metric board.
+    package mutating func takeDerivedSamples() -> [Sample] {
+        defer { derived.computed.removeAll(keepingCapacity: true) }
+        return derived.computed
+    }
+}
+
+extension RuleEngine {
+    /// Every rule as the page shows it, with the levels of its condition at the current values
+    /// (an expression level such as `sma(btc.usd, 200d)` moves with its inputs).
+    package var overview: [RuleOverview] {
+        rules.indices.map { index in
+            let rule = rules[index]
+            let report = conditions[index].report(table, status: .firing, observed: states[index].lastValue)
+            return RuleOverview(name: rule.name, metric: rule.metric, source: rule.source, criterion: report.criterion,
+                                levels: conditions[index].chartLevels(table), labels: rule.labels, description: rule.description,
+                                channels: rule.channels.isEmpty ? defaultChannels : rule.channels, state: states[index])
+        }
+    }
+}

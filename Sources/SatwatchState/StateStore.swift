@@ -1,3 +1,8 @@
+import CSQLite
+import FoundationEssentials
+import SatwatchBase
+import SatwatchRules
+
 /// The SQLite state file: one connection, and one small store per table over it (the outbox,
 /// rule states, latest values, histories, series, silences, secrets, the notification log and
 /// maintenance). `commit` is the one write that spans two: a step's rule states and its
@@ -79,3 +84,49 @@ package final class StateStore {
 /// Not `Sendable`: a store and its connection belong to one owner (see the type's docs).
 @available(*, unavailable)
 extension StateStore: Sendable {}
+
+extension StateStore {
+    /// Commits one engine step in ONE transaction: every changed rule state, and for each
+    /// notification the notification itself plus one pending outbox delivery per channel, due
+    /// at `now`.
+    ///
+    /// This is the durability promise: after a crash the file holds either the state change and
+    /// its deliveries, or neither, so a restart neither re-announces nor loses an alert.
+    /// Re-committing a notification adds nothing; a different event is never dropped (`enqueue`).
+    package func commit(_ changes: [RuleChange], at now: Timestamp) throws {
+        guard !changes.isEmpty else { return }
+        try connection.transaction {
+            for change in changes {
+                try ruleStates.upsert(rule: change.rule, state: change.state, at: now)
+                if let notification = change.notification { try outbox.enqueue(notification, at: now) }
+            }
+        }
+    }
+}
+
+extension StateStore {
+    /// Checks an existing state file with `PRAGMA quick_check` before anything uses it, through
+    /// a read-only connection: the file is never migrated, checkpointed or otherwise rewritten,
+    /// so a damaged one stays as it was for inspection. A missing file passes (it is created
+    /// fresh on open).
+    ///
+    /// - Throws: `StateStoreError.damaged` with SQLite's first complaint when the file is not a
+    ///   sound database; `.unusable` when it cannot be read at all (permissions, I/O error).
+    package static func checkIntegrity(path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        do {
+            let connection = try SQLiteConnection(readOnly: path)
+            let result = try connection.prepare("PRAGMA quick_check(1)").single { $0.string(0) } ?? "ok"
+            guard result == "ok" else { throw StateStoreError.damaged(path: path, reason: firstProblem(result)) }
+        } catch let error as SQLiteError {
+            throw StateStoreError(path: path, error)
+        }
+    }
+
+    /// The first line of a `quick_check` report that says something: the report opens with a
+    /// `*** in database main ***` header line.
+    static func firstProblem(_ report: String) -> String {
+        let lines = report.split(separator: "\n").map(String.init)
+        return lines.first { !$0.hasPrefix("*** in database") } ?? report
+    }
+}

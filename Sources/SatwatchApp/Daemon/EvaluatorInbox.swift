@@ -1,3 +1,4 @@
+import SatwatchFeeds
 import Synchronization
 
 /// The evaluator's input queue. It outlives generations: feeds keep running through a reload and
@@ -50,4 +51,12 @@ final class EvaluatorInbox: Sendable {
             }?.resume(returning: nil)
         }
     }
+}
+
+/// What the evaluator reacts to.
+enum EvaluatorInput: Sendable {
+    /// A frame from a feed (a response page, for Coin Metrics).
+    case frame(RecordedFrame)
+    /// The alarm: something may be due.
+    case tick
 }

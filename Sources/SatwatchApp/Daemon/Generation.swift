@@ -31,7 +31,7 @@ struct Generation: Sendable {
         return [
             evaluator,
             AlarmService(alarm: alarm) { [inbox] in inbox.yield(.tick) },
-            DispatcherService(dispatcher: dispatcher),
+            dispatcher,
         ]
     }
 }

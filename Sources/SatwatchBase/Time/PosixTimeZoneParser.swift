@@ -89,3 +89,9 @@ struct PosixTimeZoneParser {
         isLetter(byte) || (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2D
     }
 }
+
+/// What is wrong with a POSIX TZ string, and where (0-based character offset).
+struct PosixTimeZoneSyntaxError: Error, Sendable, Equatable {
+    package let message: String
+    package let offset: Int
+}

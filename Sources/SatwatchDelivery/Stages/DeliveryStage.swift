@@ -22,3 +22,9 @@ enum StageDecision: Sendable, Equatable {
     /// Not yet: kept pending, due again at `until` (the end of a quiet window).
     case hold(until: Timestamp)
 }
+
+/// A stage's "not yet" that records nothing (a group still gathering, a rate limit): the worker
+/// waits until `until`, then tries its head again.
+struct StageWait: Error {
+    let until: Timestamp
+}

@@ -1,5 +1,6 @@
 import SatwatchBase
 import SatwatchNet
+import Synchronization
 
 /// A streaming feed (mempool, Coinbase, Kraken) kept connected forever: connect, subscribe,
 /// forward every frame, probe a quiet stream with the protocol's ping, and reconnect with capped
@@ -145,4 +146,12 @@ package struct WebSocketFeed: Service {
         }
         return nil
     }
+}
+
+/// When a connection last received anything: written by the reader, read by the watchdog.
+final class LastFrameClock: Sendable {
+    private let value = Mutex(WallClock.now())
+
+    func set(_ time: Timestamp) { value.withLock { $0 = time } }
+    func get() -> Timestamp { value.withLock { $0 } }
 }

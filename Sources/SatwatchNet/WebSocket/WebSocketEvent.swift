@@ -10,3 +10,11 @@ package enum WebSocketEvent: Sendable, Equatable {
     /// A close frame; `code` is 1005 when the frame carried no status code.
     case close(code: UInt16, reason: String)
 }
+
+/// One complete WebSocket data message, reassembled from its fragments.
+package enum WebSocketMessage: Sendable, Hashable {
+    /// A text message; its bytes were checked to be valid UTF-8.
+    case text(String)
+    /// A binary message, byte for byte.
+    case binary([UInt8])
+}

@@ -1,3 +1,5 @@
+import SatwatchBase
+
 /// A rule's condition, one of the contract's kinds (`above`, `between`, `crosses_above`,
 /// `change`, `all`, `on`, …).
 ///
@@ -36,5 +38,24 @@ extension RuleCondition {
     /// The threshold the condition reports, when it has one.
     package func chartLevels(_ table: borrowing MetricTable) -> [Double] {
         report(table, status: .firing, observed: nil).threshold.map { [$0] } ?? []
+    }
+}
+
+extension RuleCondition where Self == LevelCondition {
+    /// `above: level` on `metric` (for rules built in code).
+    package static func above(_ level: Double, clear: Double? = nil, metric: String) -> LevelCondition {
+        LevelCondition(.above, metric: metric, level: Expression(constant: level), clear: clear.map(Expression.init(constant:)))
+    }
+
+    /// `below: level` on `metric` (for rules built in code).
+    package static func below(_ level: Double, clear: Double? = nil, metric: String) -> LevelCondition {
+        LevelCondition(.below, metric: metric, level: Expression(constant: level), clear: clear.map(Expression.init(constant:)))
+    }
+}
+
+extension RuleCondition where Self == ChangeCondition {
+    /// `change: {"percent": percent, "within": within}` on `metric` (for rules built in code).
+    package static func change(percent: Double, within: TimeSpan, clear: Double? = nil, metric: String) -> ChangeCondition {
+        ChangeCondition(metric: metric, .percent, percent, within: within, clear: clear)
     }
 }

@@ -43,3 +43,34 @@ package struct Expression: Sendable, Equatable {
         if case .number(let value) = root { constant = value } else { constant = nil }
     }
 }
+
+extension Expression {
+    /// The value for the current `inputs`; nil when an input it reads is nil, on a division by
+    /// zero, or when the result is not finite. Runs in the rule engine's hot loop: a constant is
+    /// returned without looking at the tree, and nothing allocates.
+    @inline(__always)
+    func evaluate<Inputs: ExpressionInputs>(_ inputs: Inputs) -> Double? {
+        if let constant { return constant.isFinite ? constant : nil }
+        guard let value = root.evaluate(inputs), value.isFinite else { return nil }
+        return value
+    }
+}
+
+/// One plain metric name in an ``Expression`` (`btc.usd` in `btc.usd * 2`), where it is written.
+package struct MetricReference: Sendable, Equatable {
+    /// The metric's name, e.g. `btc.usd`.
+    package var name: String
+    /// The 0-based offset, in Unicode scalars, of the name's first character in the expression
+    /// text, so a diagnostic can point at an unknown metric inside the string.
+    package var offset: Int
+}
+
+/// The current values an ``Expression`` reads when evaluated. Indexes are positions in the
+/// expression's own `metrics` and `windows`; the rule engine maps them to its storage once, when
+/// it loads the rule, so evaluation does no name lookup.
+protocol ExpressionInputs {
+    /// The latest value of `metrics[index]`, or nil when there is none yet.
+    func metric(_ index: Int) -> Double?
+    /// The value of `windows[index]` (e.g. the 200-day average), or nil when it is unknown.
+    func window(_ index: Int) -> Double?
+}

@@ -69,3 +69,76 @@ struct ExpressionLexer {
         return .number(value)
     }
 }
+
+extension ExpressionLexer {
+    /// Reads a window function's duration argument as one word (`200d`, `1h30m`, even a bad
+    /// `1.5h`), up to whitespace, a comma or a parenthesis, so `TimeSpan` judges all of it.
+    mutating func word() -> (text: String, offset: Int) {
+        let start = skipSpace()
+        while index < scalars.count, !scalars[index].properties.isWhitespace,
+              !",()".unicodeScalars.contains(scalars[index]) {
+            index += 1
+        }
+        return (text(start..<index), start)
+    }
+
+    /// How many arguments follow, from here to the `)` that closes the current call (at least
+    /// one, even if empty), for "got 3" when a call has too many.
+    func argumentsAhead() -> Int {
+        var depth = 0, count = 1
+        for scalar in scalars[index...] {
+            switch scalar {
+            case "(": depth += 1
+            case ")" where depth == 0: return count
+            case ")": depth -= 1
+            case "," where depth == 0: count += 1
+            default: break
+            }
+        }
+        return count
+    }
+}
+
+extension ExpressionLexer {
+    /// Reads a name: ASCII letters, digits and `_`, with `.` between words. Uppercase and words
+    /// that do not start with a letter are read too, so the error names the whole name.
+    mutating func name() throws(ExpressionError) -> ExpressionToken {
+        let start = index
+        index += 1
+        while index < scalars.count {
+            if isNamePart(scalars[index]) {
+                index += 1
+            } else if scalars[index] == ".", index + 1 < scalars.count, isNamePart(scalars[index + 1]) {
+                index += 1
+            } else {
+                break
+            }
+        }
+        let name = text(start..<index)
+        guard !name.unicodeScalars.contains(where: { ("A"..."Z").contains($0) }) else {
+            // Metric names are lowercase everywhere (`btc.usd`); say how to write this one.
+            throw ExpressionError("names are lowercase: write \"\(name.lowercased())\"", at: start)
+        }
+        let words = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard words.allSatisfy({ $0.unicodeScalars.first.map { ("a"..."z").contains($0) } ?? false }) else {
+            throw ExpressionError("invalid name \"\(name)\" (each word between dots starts with a letter)", at: start)
+        }
+        return .name(name)
+    }
+
+    private func isNamePart(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+    }
+}
+
+/// One token of an expression's text, as ``ExpressionLexer`` reads it.
+enum ExpressionToken: Equatable {
+    /// A numeric literal (`140`, `0.8`, `1e8`).
+    case number(Double)
+    /// A metric or function name, already checked to be lowercase dotted words (`btc.usd`).
+    case name(String)
+    /// One of `+ - * / ( ) ,`.
+    case symbol(Unicode.Scalar)
+    /// Past the last token.
+    case end
+}

@@ -1,4 +1,6 @@
 import SatwatchBase
+import SatwatchCharts
+import SatwatchRules
 
 /// The page at `/`: one server-rendered HTML document, no external assets, readable on a phone.
 /// Every string that comes from a user, a feed or a receiver passes through `MarkupText.escape`.
@@ -65,4 +67,115 @@ package enum DashboardPage {
         default: return "\(seconds / 86400)d"
         }
     }
+}
+
+extension DashboardPage {
+    /// The last notifications, newest first, each with every channel's outcome.
+    static func notifications(_ data: DashboardData) -> String {
+        guard !data.notifications.isEmpty else {
+            return "<section><h2>Notifications</h2><p>None in the last 24 hours.</p></section>\n"
+        }
+        let rows = data.notifications.map { entry -> String in
+            let notification = entry.notification
+            let outcomes = entry.deliveries.map { "\(MarkupText.escape($0.channel)) \(badge($0.state))" }.joined(separator: " ")
+            return """
+                <tr><td>\(dateTime(notification.at))</td><td>\(MarkupText.escape(notification.rule))</td>\
+                <td>\(badge(HistoryReport.status(of: notification)))</td><td>\(MarkupText.escape(notification.message))</td>\
+                <td>\(outcomes)</td></tr>
+                """
+        }
+        return """
+            <section><h2>Notifications</h2><div class="scroll"><table>
+            <thead><tr><th>UTC</th><th>Rule</th><th>Status</th><th>Message</th><th>Channels</th></tr></thead>
+            <tbody>\(rows.joined(separator: "\n"))</tbody></table></div></section>
+
+            """
+    }
+}
+
+extension DashboardPage {
+    /// Chart size on the page, in CSS pixels (it scales down to the screen's width).
+    static let chartSize = (width: 480, height: 160)
+
+    /// The most cards of inactive rules the page draws: with thousands of rules, a chart each
+    /// would make a page of megabytes. Firing and pending rules always get theirs.
+    static let inactiveCards = 100
+
+    /// A card per rule: state, metric, criterion, last value and a chart of the last 24 hours
+    /// with its levels and the periods it fired.
+    static func rules(_ data: DashboardData) -> String {
+        guard !data.rules.isEmpty else { return "<section><h2>Rules</h2><p>No rule loaded.</p></section>\n" }
+        // Firing first, then pending, then the rest, each in load order.
+        let order: [AlertStatus: Int] = [.firing: 0, .pending: 1, .inactive: 2]
+        let sorted = data.rules.enumerated().sorted {
+            (order[$0.element.overview.state.status] ?? 3, $0.offset) < (order[$1.element.overview.state.status] ?? 3, $1.offset)
+        }.map(\.element)
+        let active = sorted.prefix { $0.overview.state.status != .inactive }
+        let shown = sorted.prefix(active.count + inactiveCards)
+        let more = sorted.count - shown.count
+        let note = more > 0 ? "<p class=\"muted\">\(more) more inactive rules: <a href=\"/api/v1/rules\">/api/v1/rules</a> lists every rule.</p>" : ""
+        return "<section><h2>Rules</h2><div class=\"rules\">\(shown.map { card($0, now: data.now) }.joined())</div>\(note)</section>\n"
+    }
+
+    static func card(_ rule: DashboardData.Rule, now: Timestamp) -> String {
+        let overview = rule.overview
+        let line = rule.line
+        var facts = ["<code>\(MarkupText.escape(overview.metric))</code> \(MarkupText.escape(overview.criterion))"]
+        if let value = line.lastValue { facts.append("last <b>\(MarkupText.escape(DisplayNumber.format(value)))</b>") }
+        if let since = line.since { facts.append("since \(dateTime(since)) UTC") }
+        if let waiting = line.waiting { facts.append("waiting: \(MarkupText.escape(waiting))") }
+        let labels = overview.labels.map { "<span class=\"label\">\(MarkupText.escape($0.name))=\(MarkupText.escape($0.value))</span>" }
+        let description = overview.description.map { "<p class=\"muted\">\(MarkupText.escape($0))</p>" } ?? ""
+        let from = now - EndpointPages.dashboardRange
+        // Two points per two pixels: the same picture from a third of a day's minutes.
+        let points = ChartSpec.thinned(rule.points, from: from, to: now, buckets: chartSize.width / 2)
+        let spec = ChartSpec(points: points, from: from, to: now,
+                             lines: overview.levels.map { ChartLine(value: $0, label: DisplayNumber.format($0)) },
+                             spans: rule.firing, title: "")
+        let chart = rule.points.isEmpty ? "<p class=\"muted chart-empty\">no data in the last 24 h</p>"
+            : SVGChart.render(spec, width: chartSize.width, height: chartSize.height)
+        return """
+            <article class="rule \(line.state)" id="rule-\(MarkupText.escape(overview.name))">
+            <h3>\(badge(line.state)) \(MarkupText.escape(overview.name))</h3>
+            <p>\(facts.joined(separator: " · "))</p>\(labels.isEmpty ? "" : "<p>\(labels.joined(separator: " "))</p>")\(description)
+            <div class="chart">\(chart)</div></article>
+
+            """
+    }
+}
+
+extension DashboardPage {
+    /// Active and coming silences, with a form to expire each and one to add a silence when
+    /// `http.token` is set (the token goes with the form: nobody else can change silences).
+    static func silences(_ data: DashboardData) -> String {
+        var html = "<section id=\"silences\"><h2>Silences</h2>\n"
+        if data.silences.isEmpty { html += "<p>No silence active.</p>\n" }
+        for silence in data.silences {
+            let when = silence.isActive(at: data.now) ? "until \(dateTime(silence.endsAt)) UTC" : "from \(dateTime(silence.startsAt)) UTC"
+            let comment = silence.comment.isEmpty ? "" : " · \(MarkupText.escape(silence.comment))"
+            html += "<div class=\"silence\"><p><code>\(MarkupText.escape(silence.id))</code> "
+                + "\(MarkupText.escape(silence.matchers.map(\.text).joined(separator: " "))) \(when) · by \(MarkupText.escape(silence.author))\(comment)</p>"
+            if data.canWrite {
+                html += """
+                    <form method="post" action="/silences/expire"><input type="hidden" name="id" value="\(MarkupText.escape(silence.id))">\
+                    \(tokenField)<button>Expire</button></form>
+                    """
+            }
+            html += "</div>\n"
+        }
+        guard data.canWrite else {
+            return html + "<p class=\"muted\">Read-only: set <code>http.token</code> to add and expire silences here.</p></section>\n"
+        }
+        return html + """
+            <form method="post" action="/silences" class="add">
+            <label>Rule (name or glob) <input name="rule" required placeholder="btc-*"></label>
+            <label>For <input name="for" value="1h" required size="5"></label>
+            <label>Comment <input name="comment" placeholder="why"></label>
+            \(tokenField)<button>Add silence</button></form></section>
+
+            """
+    }
+
+    /// The token field each form sends (`http.token`).
+    static let tokenField = "<label>Token <input name=\"token\" type=\"password\" autocomplete=\"current-password\" required></label>"
 }

@@ -1,3 +1,5 @@
+import SatwatchBase
+
 /// A channel's endpoint URL, checked once at configuration time and split just enough to name
 /// its host in summaries and to list the parts that are secrets (see `secrets`).
 struct ChannelURL: Sendable, Equatable {
@@ -51,4 +53,68 @@ struct ChannelURL: Sendable, Equatable {
         }
         return !host.isEmpty && host != "[]"
     }
+}
+
+extension ChannelURL {
+    /// The URLs an HTTP channel accepts.
+    static let httpSchemes = ["http", "https"]
+
+    /// Reads URL `key` and checks its scheme; reports a problem at the value when it is not a
+    /// URL of `schemes`. The value itself is not repeated in the message: webhook URLs are
+    /// secrets.
+    static func read(_ key: String, schemes: [String] = httpSchemes, required: Bool = true,
+                     _ settings: inout ConfigObject, context: ChannelContext) -> ChannelURL? {
+        guard let text = settings.string(key, required: required) else { return nil }
+        guard let url = ChannelURL(text, schemes: schemes) else {
+            // Both "http" and "smtp" take "an".
+            let list = schemes.map { "\($0)://" }.joined(separator: " or ")
+            settings.report(key, "expected an \(list) URL with a host")
+            return nil
+        }
+        if let userInfo = url.userInfo, !Self.isEncodedUserInfo(userInfo) {
+            // curl refuses such a URL at send time (`URL using bad/illegal format`).
+            settings.report(key, "the user name and password in the URL must be percent-encoded (\"@\" as %40, \"%\" as %25, \"/\" as %2F)")
+            return nil
+        }
+        return url
+    }
+
+    /// RFC 3986 `userinfo`: unreserved characters, sub-delims, `:` and well-formed `%XX` escapes.
+    static func isEncodedUserInfo(_ text: String) -> Bool {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:".utf8)
+        var bytes = text.utf8.makeIterator()
+        while let byte = bytes.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = bytes.next(), let low = bytes.next(),
+                      [high, low].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }) else { return false }
+            } else if !allowed.contains(byte) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// What must never be shown, since chat and webhook URLs carry their credential in the path
+    /// or query: the whole URL, its `user:password` and password, everything after the host, the
+    /// path and the query alone, and each path segment and query value that looks like a token
+    /// (a receiver may echo just that part).
+    var secrets: [String] {
+        let withoutFragment = target.prefix { $0 != "#" }
+        let path = withoutFragment.prefix { $0 != "?" }
+        let query = withoutFragment.dropFirst(path.count).dropFirst()
+        let values = query.split(separator: "&").map { $0.split(separator: "=", maxSplits: 1).last ?? $0 }
+        let parts = [text, target, String(withoutFragment), String(path), String(query)] + [userInfo, password].compactMap { $0 }
+        let tokens = (path.split(separator: "/") + values).filter(Self.looksLikeToken).map(String.init)
+        return parts + tokens
+    }
+
+    /// A path segment or query value long enough to be a credential: 8 characters with a digit
+    /// (`T0123ABCD`, a Discord id) or any 16. Words such as `hooks`, `webhooks` or `api` stay
+    /// readable.
+    static func looksLikeToken(_ part: Substring) -> Bool {
+        part.count >= 16 || (part.count >= 8 && part.contains(where: \.isNumber))
+    }
+
+    /// The URL without a trailing `/`, so paths can be appended to a base.
+    var base: String { text.hasSuffix("/") ? String(text.dropLast()) : text }
 }

@@ -65,3 +65,85 @@ enum NotificationText {
         extras.silenceURL.map { "Silence 1h: \($0)" }
     }
 }
+
+/// How chat and mail channels word a group: a title counting the members, then each member as
+/// it would read on its own, so a grouped message says everything the separate ones would. A
+/// group is always one message: when its members do not all fit the service's size limit, it
+/// lists the most pressing ones and counts the rest, since a person reads one message, not dozens.
+extension NotificationText {
+    /// Between two members' texts.
+    static let memberSeparator = "\n\n"
+
+    /// `[FIRING:2, RESOLVED:1] 3 alerts`.
+    static func groupTitle(_ notifications: some Collection<Notification>) -> String {
+        let firing = notifications.count { $0.status == .firing }
+        return groupTitle(firing: firing, resolved: notifications.count - firing)
+    }
+
+    private static func groupTitle(firing: Int, resolved: Int) -> String {
+        let tags = [firing > 0 ? "FIRING:\(firing)" : nil, resolved > 0 ? "RESOLVED:\(resolved)" : nil].compactMap { $0 }
+        return "[\(tags.joined(separator: ", "))] \(firing + resolved) alerts"
+    }
+
+    /// `group` as one message of at most `limit` units: the title (when `titled`; a service that
+    /// shows it apart leaves it out), then each member's text (`member`, after `transform`, e.g.
+    /// a service's escaping), in delivery order. When that is too long, the members that matter
+    /// most come first (`pressingOrder`), as many as fit, and a last line counts the rest and
+    /// points to the page (`group.pageURL`), which shows them all.
+    static func groupText(_ group: NotificationGroup, limit: Int, in unit: TextLimit.Unit, titled: Bool = true,
+                          member: (Notification, NotificationExtras) -> String = { chat($0, $1) },
+                          transform: (String) -> String = { $0 }) -> String {
+        let title = titled ? [transform(groupTitle(group.notifications))] : []
+        let texts = group.members.map { transform(member($0, $1)) }
+        let separator = TextLimit.size(memberSeparator, in: unit)
+        // The size of `pieces` joined, counted once each: a message may weigh a thousand members.
+        let size = { (pieces: [String]) in
+            pieces.reduce(0) { $0 + TextLimit.size($1, in: unit) } + separator * max(pieces.count - 1, 0)
+        }
+        if size(title + texts) <= limit { return (title + texts).joined(separator: memberSeparator) }
+
+        let firing = group.notifications.count { $0.status == .firing }
+        var rest = (firing: firing, resolved: group.notifications.count - firing)
+        func moreText(_ rest: (firing: Int, resolved: Int)) -> String { transform(moreLine(rest, page: group.pageURL)) }
+        var listed: [String] = []
+        // The size of the title and the listed members, and of a separator before what follows.
+        var used = size(title) + (title.isEmpty ? 0 : separator)
+        for index in pressingOrder(group.notifications) {
+            var after = rest
+            if group.notifications[index].status == .firing { after.firing -= 1 } else { after.resolved -= 1 }
+            let grown = used + TextLimit.size(texts[index], in: unit) + separator
+            if grown + TextLimit.size(moreText(after), in: unit) <= limit {
+                listed.append(texts[index])
+                (used, rest) = (grown, after)
+                continue
+            }
+            // The most pressing alone is too long: cut to the room left rather than a message
+            // that lists nothing.
+            let room = limit - used - separator - TextLimit.size(moreText(after), in: unit)
+            if listed.isEmpty, room > TextLimit.size("…", in: unit) {
+                listed.append(TextLimit.truncate(texts[index], to: room, in: unit))
+                rest = after
+            }
+            break
+        }
+        return (title + listed + [moreText(rest)]).joined(separator: memberSeparator)
+    }
+
+    /// `…and 990 more (985 firing, 5 resolved)`, and the page's address when there is one.
+    static func moreLine(_ rest: (firing: Int, resolved: Int), page: String?) -> String {
+        let counts = [rest.firing > 0 ? "\(rest.firing) firing" : nil, rest.resolved > 0 ? "\(rest.resolved) resolved" : nil]
+            .compactMap { $0 }.joined(separator: ", ")
+        return "…and \(rest.firing + rest.resolved) more (\(counts))" + (page.map { "\nAll alerts: \($0)" } ?? "")
+    }
+
+    /// The members' positions, the one that matters most first: firing before resolved (what
+    /// still needs someone), then the newest first (the later `at`, then the later queued).
+    static func pressingOrder(_ notifications: [Notification]) -> [Int] {
+        notifications.indices.sorted { left, right in
+            let (one, other) = (notifications[left], notifications[right])
+            if one.status != other.status { return one.status == .firing }
+            if one.at != other.at { return one.at > other.at }
+            return left > right
+        }
+    }
+}
