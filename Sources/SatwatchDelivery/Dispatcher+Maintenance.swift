@@ -32,7 +32,7 @@ extension Dispatcher {
             // moves on however many entries were delivered meanwhile. Errors here are left to
             // the channel workers, whose own reads report them.
             if let latest = try? await store.latestQueuedAt() {
-                if let queued, latest > queued { for bell in bells.values { bell.ring() } }
+                if let queued, latest > queued { bells.ringAll() }
                 queued = max(latest, queued ?? latest)
             }
             try? await Task.sleep(for: Self.maintenanceTick.duration)
@@ -48,7 +48,7 @@ extension Dispatcher {
                 logger.error("delivery dead", ["channel": entry.channel, "rule": entry.notification.rule,
                                                "status": entry.notification.status.rawValue, "id": entry.notification.id,
                                                "reason": policy.expiryReason(lastError: entry.lastError)])
-                bells[entry.channel]?.ring()
+                bells.ring([entry.channel])
             }
             storeHealth.succeeded("expiring overdue deliveries", at: now)
         } catch {

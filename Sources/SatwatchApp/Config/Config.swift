@@ -42,7 +42,8 @@ package struct Config: Sendable {
     /// Names in `time_intervals` defined with a problem (reported there; see ``KnownTimeIntervals``).
     var brokenTimeIntervals: Set<String> = []
     /// Each channel's `mute_during` / `active_during` and `rate`, by channel name.
-    var channelDelivery = ChannelDeliverySettings()
+    /// How the channels are delivered to: each delivery stage's settings of each channel.
+    var delivery = DeliveryPlan()
 
     /// `state_retention` when the config does not set it: 30 days.
     package static let defaultStateRetention = Dispatcher.defaultRetention

@@ -1,10 +1,11 @@
 import SatwatchBase
+import SatwatchDelivery
 import SatwatchFeeds
 import SatwatchRules
 import SatwatchState
 
 /// The hot path as a service: a frame → samples → rules → the state writer → the dispatcher's
-/// doorbell, in the same task, with no queue or poll in between. It also lets time pass (the
+/// channels' bells, in the same task, with no queue or poll in between. It also lets time pass (the
 /// alarm) so `for`, `repeat` and feed staleness act on time, and flushes last values to the
 /// state file every minute and on shutdown. It never waits for the state file: the writer
 /// commits on a thread of its own, in order.
@@ -14,7 +15,8 @@ struct Evaluator: Service {
     /// Marked as each frame is evaluated, so the next waiting feed goes on.
     let backlog: FrameBacklog
     let alarm: Alarm
-    let doorbell: Doorbell
+    /// Rung for the channels that got new entries, once they are stored.
+    let bells: ChannelBells
     /// Where the evaluator publishes what the endpoint reads, and hands over `change` history.
     let boards: Boards
     let logger: Logger
@@ -24,7 +26,7 @@ struct Evaluator: Service {
 
     func run() async throws {
         let writer = try await StateWriter.open(path: setup.config.statePath, health: boards.store,
-                                                doorbell: doorbell, logger: logger)
+                                                bells: bells, logger: logger)
         let saved = try await writer.read { try $0.ruleStates.load() }
         let startedAt = WallClock.now()
         var state = EvaluatorState(
