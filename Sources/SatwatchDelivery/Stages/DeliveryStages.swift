@@ -2,10 +2,10 @@ import SatwatchBase
 
 /// Every delivery stage, in the order entries go through them: the one place a stage is
 /// registered. Expired entries go first (they are dead whatever else holds), then silences and
-/// quiet hours (an entry's own reasons), then the message is formed (grouping) and paced (rate).
+/// quiet hours (an entry's own reasons), then the message is formed (grouping), capped and paced.
 enum DeliveryStages {
     static let all: [any DeliveryStageKind.Type] = [
-        ExpiryStage.self, SilenceStage.self, QuietHoursStage.self, GroupStage.self, RateLimitStage.self,
+        ExpiryStage.self, SilenceStage.self, QuietHoursStage.self, GroupStage.self, CapStage.self, RateLimitStage.self,
     ]
 
     /// The stages of a config, in order.
