@@ -24,7 +24,7 @@ package protocol FeedDefinition: Sendable {
     /// Its settings when the config says nothing (and for a recording replayed without its feed).
     static var defaultSettings: Settings { get }
 
-    /// Reads its own settings: every key of its config object but `url`, `ca_file`,
+    /// Reads its own settings: every key of its config object but `url`, `ca_file`, `proxy`,
     /// `stale_after` and `max_frame`, which `feed` already holds. Reports problems at their place.
     static func readSettings(_ object: inout ConfigObject, feed: FeedConfig) -> Settings
     /// How long without data before it counts as stale, when `stale_after` is not set.

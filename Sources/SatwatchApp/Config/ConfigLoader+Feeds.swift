@@ -44,6 +44,7 @@ extension ConfigLoader {
             }
         }
         if let caFile = settings.string("ca_file", length: .path) { feed.caFile = settings.checkedFile(caFile, key: "ca_file", paths: paths) }
+        feed.proxy = settings.proxy()
         feed.settings = kind.definition.erasedSettings(reading: &settings, feed: feed)
         feed.staleAfter = kind.definition.defaultStaleAfter(of: feed)
         if let staleAfter = settings.span("stale_after") {

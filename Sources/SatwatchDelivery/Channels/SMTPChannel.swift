@@ -38,7 +38,7 @@ package struct SMTPChannel: Channel, ChannelType {
         let (username, password) = readLogin(&settings)
         let from = readAddresses("from", &settings)?.first
         let to = readAddresses("to", &settings)
-        let network = NetworkSettings.read(&settings, context: context, defaultTimeout: defaultTimeout)
+        let network = NetworkSettings.read(&settings, context: context, defaultTimeout: defaultTimeout, proxy: false)
         let chart = settings.bool("chart") ?? false
         guard let url, let security, let from, let to else { return nil }
         if security == .none, password != nil {

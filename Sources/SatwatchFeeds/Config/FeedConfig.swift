@@ -11,6 +11,9 @@ package struct FeedConfig: Sendable, Equatable {
     package var staleAfter: TimeSpan
     /// Extra CA bundle to trust for TLS (`ca_file`), resolved against the config's folder.
     package var caFile: String?
+    /// The proxy every connection of the feed goes through, WebSocket and REST alike (`proxy`,
+    /// e.g. `socks5h://127.0.0.1:9050` for Tor); nil: curl's default, the environment's.
+    package var proxy: String?
     /// The largest message (WebSocket) or response body (Coin Metrics) accepted (`max_frame`,
     /// default ``defaultMaxFrame``); a larger one is refused without being buffered.
     package var maxFrame: ByteSize = FeedConfig.defaultMaxFrame
@@ -60,6 +63,6 @@ package struct FeedConfig: Sendable, Equatable {
 
     package static func == (lhs: FeedConfig, rhs: FeedConfig) -> Bool {
         lhs.kind == rhs.kind && lhs.url == rhs.url && lhs.staleAfter == rhs.staleAfter && lhs.caFile == rhs.caFile
-            && lhs.maxFrame == rhs.maxFrame && lhs.settings.isEqual(to: rhs.settings)
+            && lhs.proxy == rhs.proxy && lhs.maxFrame == rhs.maxFrame && lhs.settings.isEqual(to: rhs.settings)
     }
 }

@@ -19,7 +19,7 @@ extension HTTPClient {
     func pollBody(_ url: String, headers: HTTPHeaders = HTTPHeaders(), feed: FeedConfig,
                   health: FeedHealthBoard) async throws(PollFailure) -> String {
         let request = HTTPRequest(url: url, headers: headers, timeout: .seconds(30), caFile: feed.caFile,
-                                  userAgent: "satwatch/\(SatwatchVersion.current)")
+                                  userAgent: "satwatch/\(SatwatchVersion.current)", proxy: feed.proxy)
         let response: HTTPResponse
         do {
             response = try await send(request)

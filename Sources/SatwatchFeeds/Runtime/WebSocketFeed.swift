@@ -64,7 +64,7 @@ package struct WebSocketFeed: Service {
         let options = WebSocketOptions(url: url, caFile: config.caFile, maxMessageBytes: config.maxFrame.bytes,
                                        // No message waits untaken: the backlog below is the only queue.
                                        maxBufferedBytes: 0,
-                                       userAgent: "satwatch/\(SatwatchVersion.current)")
+                                       userAgent: "satwatch/\(SatwatchVersion.current)", proxy: config.proxy)
         let connection: WebSocketConnection
         do {
             connection = try await WebSocketConnection.connect(options)

@@ -3,17 +3,28 @@ import CCurl
 /// Options every satwatch transfer shares: timeouts, trusted CAs, allowed protocols and
 /// cancellation.
 extension CurlEasy {
-    /// Applies a whole-transfer and a connect timeout, the CA file and a protocol allow-list.
+    /// Applies a whole-transfer and a connect timeout, the CA file, a protocol allow-list and
+    /// the proxy.
     ///
     /// The protocol list keeps a configured URL from reaching `file://` or any other scheme
     /// curl knows. The connect timeout never exceeds the total one.
     func configureTransfer(protocols: String, timeout: Duration, connectTimeout: Duration,
-                           caFile: String?) throws(CurlError) {
+                           caFile: String?, proxy: String? = nil) throws(CurlError) {
         let total = Self.milliseconds(timeout)
         try set(CURLOPT_TIMEOUT_MS, total)
         try set(CURLOPT_CONNECTTIMEOUT_MS, min(total, Self.milliseconds(connectTimeout)))
         try check(satwatch_curl_restrict_protocols(handle, protocols))
         if let caFile { try set(CURLOPT_CAINFO, caFile) }
+        if let proxy { try use(proxy: proxy) }
+    }
+
+    /// Sends everything through `proxy` (a ``ProxyURL``): its scheme tells curl the kind
+    /// (`socks5h` resolves names at the proxy, so a Tor proxy sees the host name and the local
+    /// resolver never does). An explicit proxy also overrides `no_proxy` from the environment:
+    /// the user asked for every connection to go through it.
+    func use(proxy: String) throws(CurlError) {
+        try set(CURLOPT_PROXY, proxy)
+        try set(CURLOPT_NOPROXY, "")
     }
 
     /// Makes curl call back about once a second, even while idle, and abort with

@@ -6,8 +6,9 @@ import CCurl
 /// - Redirects are **not** followed: a 3xx comes back as the response. Webhook URLs are
 ///   configured by hand, and silently re-sending an alert (or turning a POST into a GET, as
 ///   curl does on 301/302) to wherever a redirect points is worse than reporting it.
-/// - Proxies come from the environment as curl reads them (`http_proxy`, `https_proxy`,
-///   `no_proxy`, ...). Only `http` and `https` URLs are accepted (others: curl error 1).
+/// - A request's `proxy` is used for it; without one, proxies come from the environment as
+///   curl reads them (`http_proxy`, `https_proxy`, `no_proxy`, ...). Only `http` and `https`
+///   URLs are accepted (others: curl error 1).
 /// - TLS peers are verified against the system store, or only `caFile` when the request has one.
 /// - The response body is capped at `maxResponseBytes`; the rest is not downloaded.
 /// - A task cancelled while waiting aborts its transfer within about a second (curl error 42).
@@ -44,7 +45,7 @@ package struct HTTPClient: Sendable {
         let easy = try handles.take()
         let collector = HTTPResponseCollector(maxBodyBytes: maxResponseBytes)
         try easy.configureTransfer(protocols: "http,https", timeout: request.timeout,
-                                   connectTimeout: connectTimeout, caFile: request.caFile)
+                                   connectTimeout: connectTimeout, caFile: request.caFile, proxy: request.proxy)
         try easy.abort(when: flag)
         try easy.set(CURLOPT_URL, request.url)
         try easy.set(CURLOPT_FOLLOWLOCATION, 0)

@@ -16,11 +16,14 @@ package struct HTTPRequest: Sendable {
     package var caFile: String?
     /// The `User-Agent` value, e.g. `satwatch/1.2.0`. A `User-Agent` entry in `headers` wins.
     package var userAgent: String
+    /// The proxy to go through (`socks5h://127.0.0.1:9050`, `http://proxy:3128`, see
+    /// ``ProxyURL``); nil: curl's default, the environment's `https_proxy` and friends.
+    package var proxy: String?
 
     /// Creates a request.
     package init(method: String = "GET", url: String, headers: HTTPHeaders = HTTPHeaders(),
                 body: [UInt8] = [], timeout: Duration = .seconds(10), caFile: String? = nil,
-                userAgent: String) {
+                userAgent: String, proxy: String? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -28,5 +31,6 @@ package struct HTTPRequest: Sendable {
         self.timeout = timeout
         self.caFile = caFile
         self.userAgent = userAgent
+        self.proxy = proxy
     }
 }

@@ -18,6 +18,8 @@ package struct WebSocketOptions: Sendable {
     package var userAgent: String
     /// Extra request headers (e.g. `Origin`); the handshake's own headers cannot be overridden.
     package var headers: [String: String]
+    /// The proxy to connect through (see ``ProxyURL``); nil: curl's default, the environment's.
+    package var proxy: String?
 
     /// Options for `url`; every other setting has a default suited to a long-lived feed.
     package init(
@@ -28,7 +30,8 @@ package struct WebSocketOptions: Sendable {
         maxMessageBytes: Int = 16 << 20,
         maxBufferedBytes: Int? = nil,
         userAgent: String = "satwatch",
-        headers: [String: String] = [:]
+        headers: [String: String] = [:],
+        proxy: String? = nil
     ) {
         self.url = url
         self.caFile = caFile
@@ -38,5 +41,6 @@ package struct WebSocketOptions: Sendable {
         self.maxBufferedBytes = maxBufferedBytes
         self.userAgent = userAgent
         self.headers = headers
+        self.proxy = proxy
     }
 }

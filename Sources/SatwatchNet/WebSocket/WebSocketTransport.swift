@@ -1,7 +1,7 @@
 import CCurl
 
-/// A byte stream to the server that libcurl set up: DNS, proxy (from the environment, as curl
-/// does by default), TCP and TLS with certificate and host name checks. `CONNECT_ONLY` stops
+/// A byte stream to the server that libcurl set up: DNS, proxy (the options' own, else the
+/// environment's, as curl does by default), TCP and TLS with certificate and host name checks. `CONNECT_ONLY` stops
 /// curl after connecting, so the upgrade request and frames are ours, sent with
 /// `curl_easy_send`/`curl_easy_recv` on a non-blocking socket.
 ///
@@ -33,6 +33,8 @@ final class WebSocketTransport {
             try easy.set(CURLOPT_TCP_KEEPIDLE, 60)
             try easy.set(CURLOPT_TCP_KEEPINTVL, 20)
             if let caFile = options.caFile { try easy.set(CURLOPT_CAINFO, caFile) }
+            // SOCKS: curl connects through the proxy, then stops; HTTP: the tunnel above.
+            if let proxy = options.proxy { try easy.use(proxy: proxy) }
             try easy.check(curl_easy_perform(easy.handle))
         } catch {
             throw .transport(error)

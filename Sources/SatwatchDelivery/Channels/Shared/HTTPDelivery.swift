@@ -10,7 +10,7 @@ enum HTTPDelivery {
     /// Receivers answer with a status and a short text; more is never needed.
     static let client = HTTPClient(maxResponseBytes: 64 * 1024)
 
-    /// POSTs `request` with the channel's timeout and CA file. `secrets` are hidden in the
+    /// POSTs `request` with the channel's timeout, CA file and proxy. `secrets` are hidden in the
     /// failure reason; in a response body before it is cut to a quote, so no prefix of a
     /// secret that a receiver echoed survives the cut. A delivered one reads no body and builds
     /// no redactor: that is the common case, and each costs a scan.
@@ -18,7 +18,7 @@ enum HTTPDelivery {
         let outgoing = HTTPRequest(method: "POST", url: request.url,
                                    headers: HTTPHeaders(request.headers.map { HTTPHeader($0.name, $0.value) }),
                                    body: request.body, timeout: network.timeout.duration,
-                                   caFile: network.caFile, userAgent: userAgent)
+                                   caFile: network.caFile, userAgent: userAgent, proxy: network.proxy)
         do {
             let response = try await client.send(outgoing)
             if (200..<300).contains(response.status) { return .delivered }
