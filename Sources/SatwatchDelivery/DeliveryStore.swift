@@ -37,6 +37,11 @@ actor DeliveryStore {
         try store.outbox.deliverable(channel: channel, now: now, limit: limit)
     }
 
+    /// What `channel`'s receiver last heard of each alert, worth telling again (see `OutboxStore.latestHeard`).
+    func latestHeard(channel: String, resolvedSince: Timestamp) throws -> [OutboxEntry] {
+        try store.outbox.latestHeard(channel: channel, resolvedSince: resolvedSince)
+    }
+
     /// When something of `channel` is next due; nil when nothing is pending.
     func nextDue(channel: String) throws -> Timestamp? { try store.outbox.nextDue(channel: channel) }
 

@@ -32,8 +32,9 @@ final class Endpoint: Sendable {
     /// - Throws: `EndpointError` when the new address cannot be bound; nothing changes then.
     func serve(_ setup: Setup) async throws {
         let config = setup.config
-        let next = EndpointPages(boards: boards, feeds: config.feeds, store: store, redactor: config.redactor,
+        var next = EndpointPages(boards: boards, feeds: config.feeds, store: store, redactor: config.redactor,
                                  settings: config.page)
+        next.queues = Dictionary(config.channels.values.flatMap(\.queues).map { ($0.name, $0.summary) }) { first, _ in first }
         let current = listener.withLock { $0 }
         guard let listen = config.httpListen else {
             pages.value.withLock { $0 = next }

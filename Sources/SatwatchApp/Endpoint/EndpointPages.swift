@@ -14,6 +14,9 @@ struct EndpointPages: Sendable {
     let redactor: Redactor
     /// `http.token` and `http.external_url`.
     var settings = PageSettings()
+    /// Each delivery queue (a channel, or each peer of an Alertmanager cluster) and what it
+    /// sends to, without secrets (`Channel.summary`), by queue name.
+    var queues: [String: String] = [:]
     var clock: @Sendable () -> Timestamp = { WallClock.now() }
 
     /// Every route, in the order they are tried.
