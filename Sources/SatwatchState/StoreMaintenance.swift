@@ -19,15 +19,19 @@ package struct StoreMaintenance {
     /// Deletes notifications whose deliveries are all finished (sent or dead) and were last
     /// touched before `cutoff`, with their labels and outbox rows, and notifications without
     /// any delivery created before it, so the file stays small over months (`state_retention`).
-    /// A notification with a pending delivery, or a recent one, is kept whole. Returns how many
-    /// notifications were removed.
+    /// A notification with a pending delivery, or a recent one, is kept whole, and so is an alert's
+    /// newest firing notification on a channel (an alert that fires for longer than the retention
+    /// is still told again to a receiver that forgets, `OutboxStore.latestHeard`). Returns how
+    /// many notifications were removed.
     @discardableResult
     package func prune(olderThan cutoff: Timestamp) throws -> Int {
         try connection.transaction {
             let statement = try connection.cached("""
                 DELETE FROM notification
-                WHERE id IN (SELECT notification_id FROM outbox GROUP BY notification_id
-                             HAVING sum(state = 'pending') = 0 AND max(updated_at) < ?1)
+                WHERE (id IN (SELECT notification_id FROM outbox GROUP BY notification_id
+                              HAVING sum(state = 'pending') = 0 AND max(updated_at) < ?1)
+                       AND NOT (status = 'firing' AND id IN (SELECT notification_id FROM outbox
+                                                             WHERE id IN (SELECT max(id) FROM outbox GROUP BY channel, alert))))
                    OR (created_at < ?1 AND NOT EXISTS (SELECT 1 FROM outbox WHERE notification_id = notification.id))
                 """)
             try statement.bind(1, cutoff)
