@@ -129,10 +129,11 @@ actor DeliveryStore {
         }
     }
 
-    /// Prunes finished deliveries older than `retention` and gives the free pages back;
-    /// returns the notifications removed.
-    func prune(olderThan retention: TimeSpan, at now: Timestamp) throws -> Int {
-        let removed = try store.maintenance.prune(olderThan: now - retention)
+    /// Prunes finished deliveries older than `retention` (but an alert's newest firing on a
+    /// channel in `restating`, which tells it again) and gives the free pages back; returns the
+    /// notifications removed.
+    func prune(olderThan retention: TimeSpan, restating: [String], at now: Timestamp) throws -> Int {
+        let removed = try store.maintenance.prune(olderThan: now - retention, restating: restating)
         try store.maintenance.returnFreePages()
         return removed
     }
