@@ -46,6 +46,14 @@ struct RawClient: Sendable {
 
     func close() { _ = Glibc.close(descriptor) }
 
+    /// Closes with a reset instead of a FIN (`SO_LINGER` of zero): what a client that crashed or
+    /// gave up leaves behind, and what the server can see at once.
+    func reset() {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        close()
+    }
+
     /// Raises this process's soft descriptor limit to at least `count` (within the hard limit),
     /// for tests that open hundreds of connections.
     static func allowDescriptors(_ count: Int) {
