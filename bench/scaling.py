@@ -45,7 +45,7 @@ def setup(count, feed_port, http_port):
         json.dump({"rules": rules}, handle)
     config = {"state": "state.db", "rules": ["rules.json"], "channels": {"console": {"type": "log"}},
               "defaults": {"channels": ["console"]}, "http": {"listen": f"127.0.0.1:{http_port}"}, "log": {"level": "warn"},
-              "feeds": {"mempool": {"url": f"ws://127.0.0.1:{feed_port}"}}}
+              "feeds": {"mempool": {"url": f"ws://127.0.0.1:{feed_port}", "api": "http://127.0.0.1:9"}}}
     path = os.path.join(folder, "satwatch.json")
     with open(path, "w") as handle:
         json.dump(config, handle)
