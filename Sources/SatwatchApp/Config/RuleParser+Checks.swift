@@ -19,6 +19,10 @@ extension RuleParser {
         }
         guard let feeds = context.feeds, let published, !pinned,
               !feeds.contains(where: { publishes($0, metric) }) else { return nil }
+        if let key = ChainWatch.watchKey(of: metric) {
+            let name = metric.split(separator: ".")[1]
+            return "no enabled feed publishes \"\(metric)\" (add \"\(name)\" to the mempool feed's \"watch\" \"\(key)\")"
+        }
         guard let (base, quote) = MetricCatalog.price(of: metric) else {
             let kinds = descriptor.sources.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
             return "no enabled feed publishes \"\(metric)\" (enable \(kinds) under \"feeds\")"
@@ -96,6 +100,7 @@ extension RuleParser {
     /// Whether `feed` as configured publishes `metric`.
     static func publishes(_ feed: FeedConfig, _ metric: String) -> Bool {
         guard MetricCatalog.descriptor(for: metric)?.sources.contains(feed.kind) == true else { return false }
+        if ChainWatch.watchKey(of: metric) != nil { return feed.priceMetrics.contains(metric) }
         return MetricCatalog.price(of: metric) == nil || feed.priceMetrics.contains(metric)
     }
 }

@@ -9,11 +9,14 @@ package enum MetricCatalog {
         Dictionary(uniqueKeysWithValues: fixed.map { ($0.name, $0) })
 
     /// The descriptor for `name`, or nil when the catalog has no such metric.
+    /// `address.NAME.balance` and the other metrics of a mempool feed's `"watch"` are the
+    /// mempool feed's, whatever NAME (`check` then asks that the feed watches NAME).
     /// `<asset>.<quote>` (lowercase letters and digits, e.g. `btc.usd`, `eth.btc`, `btc.usdt`)
     /// is a price, from the feeds that can publish it (exchange pairs; mempool for BTC in its
     /// currencies).
     package static func descriptor(for name: String) -> MetricDescriptor? {
         if let known = byName[name] { return known }
+        if let chain = ChainWatch.descriptor(for: name) { return chain }
         guard let (base, quote) = price(of: name) else { return nil }
         let sources = FeedKinds.all.filter { $0.canPublish(base: base, quote: quote) }.map { $0.kind }
         return MetricDescriptor(name: name, unit: "\(quote.uppercased()) per \(base.uppercased())", sources: sources)

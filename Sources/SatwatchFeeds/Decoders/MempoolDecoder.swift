@@ -14,6 +14,9 @@ import SatwatchJSON
 /// - `currentHashrate` → `hashrate` (EH/s), `currentDifficulty` → `difficulty`: the REST answer of
 ///   `/api/v1/mining/hashrate/3d` (see `MempoolDecoder+Mining.swift`), fed in by the same feed
 ///
+/// With a `"watch"`, the watch's own keys and the REST answers about watched coins are read by
+/// ``ChainTracker`` (see `MempoolDecoder+Chain.swift`).
+///
 /// A frame with none of these but with a key the server is known to send (`pong`,
 /// `loadingIndicators`, `mempool-blocks`, …) is `.liveness`; an object with only unknown keys
 /// is `unknown_message`. Bad fields follow ``SampleBatch``'s counting rule.
@@ -21,9 +24,16 @@ package struct MempoolDecoder: FrameDecoder {
     /// Fields that were present but unusable in frames that still produced samples
     /// (frames that produced none are reported as `.skipped` instead).
     package private(set) var rejectedFields = 0
+    /// The watched addresses and transactions, and what is known of them.
+    private(set) var chain: ChainTracker
+    /// The keys built from a frame: the data keys, and the watch's when there is one.
+    private let keptKeys: Set<String>
 
-    /// Creates a decoder.
-    package init() {}
+    /// Creates a decoder following `watch`.
+    package init(watch: ChainWatch = ChainWatch()) {
+        chain = ChainTracker(watch: watch)
+        keptKeys = watch.isEmpty ? Self.dataKeys : Self.dataKeys.union(ChainTracker.keys)
+    }
 
     /// The keys that carry data (see the type); only their values are built.
     static let dataKeys: Set<String> = ["fees", "conversions", "mempoolInfo", "vBytesPerSecond", "blocks", "block", "da",
@@ -41,7 +51,7 @@ package struct MempoolDecoder: FrameDecoder {
     /// Decodes one mempool.space frame; see the type's documentation for the keys read.
     package mutating func decode(_ frame: String, at: Timestamp) -> FrameOutcome {
         let frameObject: JSONPartialObject
-        switch FrameObject.parse(frame, keeping: Self.dataKeys) {
+        switch FrameObject.parse(frame, keeping: keptKeys) {
         case .value(let object): frameObject = object
         case .skipped(let reason): return .skipped(reason)
         }
@@ -56,12 +66,19 @@ package struct MempoolDecoder: FrameDecoder {
                 batch.add("mempool.vbytes_per_second", number: member.node, domain: .nonNegative)
             case "blocks": Self.blocks(member.node, into: &batch)
             case "block": batch.add("block.height", number: member.node["height"], domain: .blockHeight)
+            case _ where ChainTracker.isChainKey(member.key): continue
             case "da": Self.difficulty(member.node, into: &batch)
             case "currentHashrate": Self.hashrate(member.node, into: &batch)
             case "currentDifficulty": batch.add("difficulty", number: member.node, domain: .positive)
             default: continue
             }
             carriesData = true
+        }
+        if !chain.watch.isEmpty {
+            // The tip first: a transaction confirmed in this frame was mined in its block.
+            let newBlock = frameObject.node["block"]?["height"]?.number.flatMap { ValueDomain.blockHeight.admits($0) ? $0 : nil }
+            if let tip = batch.samples.last(where: { $0.metric == "block.height" })?.value { chain.heard(tip: tip, into: &batch) }
+            if chain.read(frameObject.node, newBlock: newBlock, into: &batch) { carriesData = true }
         }
         // Control keys only tell the feed is alive: their (sometimes large) values are never built.
         let carriesControl = frameObject.skippedKeys.contains { Self.controlKeys.contains($0) }

@@ -10,8 +10,13 @@ extension FeedKind {
 package struct MempoolSettings: FeedSettings, Equatable {
     /// `api`: the REST base hash rate and difficulty are polled from; nil: derived from `url`.
     package var api: String?
+    /// `watch`: the addresses and transactions followed on chain.
+    package var watch: ChainWatch
 
-    package init(api: String? = nil) { self.api = api }
+    package init(api: String? = nil, watch: ChainWatch = ChainWatch()) {
+        self.api = api
+        self.watch = watch
+    }
 }
 
 /// The mempool.space feed: its WebSocket stream, plus hash rate and difficulty polled from its REST
@@ -38,21 +43,26 @@ enum MempoolFeedDefinition: FeedDefinition {
         base == "btc" && MempoolDecoder.currencies.contains(quote)
     }
 
-    static func priceMetrics(_ settings: MempoolSettings) -> [String] { MempoolDecoder.currencies.map { "btc." + $0 } }
+    /// Its prices, and the metrics of what it watches on chain.
+    static func priceMetrics(_ settings: MempoolSettings) -> [String] {
+        MempoolDecoder.currencies.map { "btc." + $0 } + settings.watch.metrics
+    }
 
-    /// `api`: the REST base hash rate and difficulty are polled from (default: the site of `url`).
+    /// `api`: the REST base hash rate, difficulty and watched coins are read from (default: the
+    /// site of `url`); `watch`: addresses and transactions, checked against the feed's network.
     static func readSettings(_ object: inout ConfigObject, feed: FeedConfig) -> MempoolSettings {
-        guard let api = object.string("api") else { return MempoolSettings() }
+        let watch = ChainWatch.read(&object, network: BitcoinNetwork(feedURL: feed.url))
+        guard let api = object.string("api") else { return MempoolSettings(watch: watch) }
         if let problem = MempoolDecoder.apiProblem(api) {
             object.report("api", problem)
-            return MempoolSettings()
+            return MempoolSettings(watch: watch)
         }
         var base = Substring(api)
         while base.hasSuffix("/") { base = base.dropLast() }
-        return MempoolSettings(api: String(base))
+        return MempoolSettings(api: String(base), watch: watch)
     }
 
-    static func makeDecoder(_ settings: MempoolSettings) -> any FrameDecoder { MempoolDecoder() }
+    static func makeDecoder(_ settings: MempoolSettings) -> any FrameDecoder { MempoolDecoder(watch: settings.watch) }
 
     /// The stream and, beside it, the hash rate poller.
     static func makeService(_ feed: FeedConfig, _ settings: MempoolSettings, health: FeedHealthBoard, logger: Logger,
@@ -63,7 +73,7 @@ enum MempoolFeedDefinition: FeedDefinition {
     /// The official web client pings after 30 s of silence and gives up after 5 s more; the
     /// server's proxy drops connections after 120 s without traffic.
     static func wire(_ feed: FeedConfig, _ settings: MempoolSettings) -> FeedWire {
-        FeedWire(openingMessages: MempoolDecoder.subscribeMessages, ping: MempoolDecoder.pingMessage,
+        FeedWire(openingMessages: MempoolDecoder.subscribeMessages + MempoolDecoder.trackMessages(settings.watch), ping: MempoolDecoder.pingMessage,
                  quietBeforePing: min(.seconds(30), feed.staleAfter), pongTimeout: .seconds(5), isPong: MempoolDecoder.isPong)
     }
 }

@@ -5,6 +5,8 @@ import SatwatchNet
 struct PollFailure: Error {
     var reason: String
     var retryAfter: TimeSpan?
+    /// The HTTP status when the server answered with one other than 200.
+    var status: Int? = nil
 }
 
 extension HTTPClient {
@@ -30,7 +32,7 @@ extension HTTPClient {
             let cap = Self.maxPollRetryAfter.milliseconds / 1000
             let retryAfter = response.retryAfter(now: WallClock.now().milliseconds / 1000)
                 .map { TimeSpan(milliseconds: min($0.components.seconds, cap) * 1000) }
-            throw PollFailure(reason: "HTTP \(response.status)", retryAfter: retryAfter)
+            throw PollFailure(reason: "HTTP \(response.status)", retryAfter: retryAfter, status: response.status)
         }
         if response.bodyTruncated {
             health.update(feed.kind) { $0.oversizedFrames += 1 }

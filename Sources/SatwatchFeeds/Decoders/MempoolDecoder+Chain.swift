@@ -1,0 +1,319 @@
+import SatwatchBase
+import SatwatchJSON
+
+/// What the mempool feed learns about the coins it watches (`"watch"`), from three sources:
+/// - the REST answers the feed reads at every connect and new block (`/api/address/ADDRESS`:
+///   `chain_stats` and `mempool_stats`; `/api/tx/TXID`: `fee`, `weight`, `status`), which set
+///   every value outright;
+/// - the WebSocket answers to `track-addresses` (`multi-address-transactions`, per address its
+///   `mempool`, `confirmed` and `removed` transactions; `address-transactions` and
+///   `block-transactions` for `track-address`), which move the values between two reads;
+/// - the answers to `track-txs` (`tracked-txs`: per txid `position.block`, `confirmed`,
+///   `replacedBy`) and to `track-tx` (`txPosition`, `txConfirmed`, `txReplaced`,
+///   `rbfTransaction`, which name no txid and so are read only when one transaction is watched).
+///
+/// Confirmations count from the tip the feed's own `blocks`/`block` report; a transaction mempool
+/// says confirmed in a frame that also carries the new `block` was mined in that block.
+struct ChainTracker: Sendable {
+    /// What one address holds, in satoshis.
+    struct AddressState: Sendable {
+        /// The confirmed balance; nil until the first REST answer.
+        var balance: Int64?
+        /// The mempool net the last REST answer reported, less what has confirmed since.
+        var restPending: Int64 = 0
+        /// The mempool net of each transaction the WebSocket reported since that answer.
+        var pending: [String: Int64] = [:]
+
+        /// The net of all its unconfirmed transactions.
+        var unconfirmed: Int64 { restPending + pending.values.reduce(0, +) }
+    }
+
+    /// What is known of one transaction.
+    struct TransactionState: Sendable {
+        /// The height of the block that holds it; nil while unconfirmed or unknown.
+        var height: Double?
+        /// The txid that replaced it.
+        var replacedBy: String?
+    }
+
+    let watch: ChainWatch
+    /// The highest block height heard.
+    private(set) var tip: Double?
+    private(set) var addresses: [String: AddressState] = [:]
+    private(set) var transactions: [String: TransactionState] = [:]
+
+    init(watch: ChainWatch) { self.watch = watch }
+
+    /// The keys a frame may carry for the watch; REST answers are told by theirs.
+    static let keys: Set<String> = [
+        "multi-address-transactions", "address-transactions", "block-transactions", "tracked-txs", "txPosition",
+        "txConfirmed", "txReplaced", "rbfTransaction", "address", "chain_stats", "mempool_stats", "txid", "fee", "weight",
+        "status",
+    ]
+
+    /// Satoshis per bitcoin.
+    static let satoshis = 100_000_000.0
+
+    /// Whether `key` is one of the frame keys the watch reads (the others are mempool's own).
+    static func isChainKey(_ key: String) -> Bool { keys.contains(key) }
+
+    /// Reads the watch's part of a frame whose data members are `object`; `newBlock` is the
+    /// height of a `block` in the same frame. Adds the samples to `batch`; true when the frame
+    /// carried anything for the watch.
+    mutating func read(_ object: JSONNode, newBlock: Double?, into batch: inout SampleBatch) -> Bool {
+        var carried = false
+        if object["chain_stats"] != nil {
+            restAddress(object, into: &batch)
+            carried = true
+        } else if object["txid"]?.string != nil, object["status"] != nil {
+            restTransaction(object, into: &batch)
+            carried = true
+        }
+        for member in object.members ?? [] {
+            switch member.key {
+            case "multi-address-transactions": multiAddress(member.node, into: &batch)
+            case "address-transactions": addressTransactions(member.node, confirmed: false, into: &batch)
+            case "block-transactions": addressTransactions(member.node, confirmed: true, into: &batch)
+            case "tracked-txs": trackedTransactions(member.node, newBlock: newBlock, into: &batch)
+            case "txPosition":
+                guard let txid = member.node["txid"]?.string else { batch.reject(.unexpectedShape); continue }
+                position(txid, member.node["position"], into: &batch)
+            case "txConfirmed":
+                guard let txid = member.node.string ?? soleTransaction else { continue }
+                if let newBlock { mined(txid, at: newBlock, into: &batch) }
+            case "txReplaced", "rbfTransaction":
+                guard let txid = soleTransaction, let by = member.node["txid"]?.string else { continue }
+                replaced(txid, by: by, into: &batch)
+            default: continue
+            }
+            carried = true
+        }
+        return carried
+    }
+
+    /// Records a new tip and publishes every mined transaction's confirmations from it.
+    mutating func heard(tip height: Double, into batch: inout SampleBatch) {
+        tip = max(tip ?? height, height)
+        for watched in watch.transactions {
+            if let mined = transactions[watched.txid]?.height { publishConfirmations(watched.txid, height: mined, into: &batch) }
+        }
+    }
+
+    /// The one watched txid, when exactly one is watched (what `track-tx`'s answers are about).
+    private var soleTransaction: String? { watch.transactions.count == 1 ? watch.transactions[0].txid : nil }
+
+    // MARK: REST answers
+
+    /// `/api/address/ADDRESS`: funded minus spent, confirmed and in the mempool.
+    private mutating func restAddress(_ node: JSONNode, into batch: inout SampleBatch) {
+        guard let text = node["address"]?.string, let confirmed = Self.net(node["chain_stats"]),
+              let unconfirmed = Self.net(node["mempool_stats"]) else { return batch.reject(.unexpectedShape) }
+        guard let key = watchedAddress(text) else { return }
+        addresses[key] = AddressState(balance: confirmed, restPending: unconfirmed)
+        publish(address: key, into: &batch)
+    }
+
+    /// `funded_txo_sum - spent_txo_sum` of esplora's stats; nil when either is missing or not a
+    /// whole number of satoshis within 21 million BTC.
+    private static func net(_ stats: JSONNode?) -> Int64? {
+        guard let funded = satoshiAmount(stats?["funded_txo_sum"]), let spent = satoshiAmount(stats?["spent_txo_sum"]) else { return nil }
+        return funded - spent
+    }
+
+    /// `/api/tx/TXID`: its fee rate, and where it stands.
+    private mutating func restTransaction(_ node: JSONNode, into batch: inout SampleBatch) {
+        guard let txid = node["txid"]?.string?.lowercased(), watch.transactions.contains(where: { $0.txid == txid }) else { return }
+        guard let confirmed = node["status"]?["confirmed"]?.bool else { return batch.reject(.unexpectedShape) }
+        if let fee = node["fee"]?.number, let weight = node["weight"]?.number, fee >= 0, weight >= 4, fee.isFinite, weight.isFinite {
+            // mempool's rate: the fee over the virtual size (a quarter of the weight).
+            let rate = (fee / (weight / 4) * 100).rounded() / 100
+            for name in names(of: txid) { batch.add("tx.\(name).fee_rate", rate) }
+        } else {
+            batch.reject(.unexpectedShape)
+        }
+        if confirmed {
+            guard let height = node["status"]?["block_height"]?.number, ValueDomain.blockHeight.admits(height) else {
+                return batch.reject(.unexpectedShape)
+            }
+            mined(txid, at: height, into: &batch)
+        } else {
+            transactions[txid, default: TransactionState()].height = nil
+            for name in names(of: txid) { batch.add("tx.\(name).confirmations", 0) }
+        }
+        // A transaction that is there, in a block or the mempool, is not (or no longer) replaced.
+        transactions[txid, default: TransactionState()].replacedBy = nil
+        for name in names(of: txid) { batch.add("tx.\(name).replaced", 0) }
+    }
+
+    // MARK: WebSocket answers
+
+    /// `{"ADDRESS": {"mempool": [tx…], "confirmed": [tx…], "removed": [tx or txid…]}, …}`.
+    private mutating func multiAddress(_ node: JSONNode, into batch: inout SampleBatch) {
+        guard let members = node.members else { return batch.reject(.unexpectedShape) }
+        for member in members {
+            guard let key = watchedAddress(member.key) else { continue }
+            for tx in member.node["mempool"]?.array ?? [] { entered(tx, address: key) }
+            for tx in member.node["removed"]?.array ?? [] {
+                if let txid = tx.string ?? tx["txid"]?.string { addresses[key]?.pending[txid] = nil }
+            }
+            for tx in member.node["confirmed"]?.array ?? [] { confirmed(tx, address: key) }
+            publish(address: key, into: &batch)
+        }
+    }
+
+    /// `track-address`'s answers: an array of transactions, new in the mempool or just mined;
+    /// each counts for every watched address it pays or spends from.
+    private mutating func addressTransactions(_ node: JSONNode, confirmed isConfirmed: Bool, into batch: inout SampleBatch) {
+        guard let array = node.array else { return batch.reject(.unexpectedShape) }
+        for watched in watch.addresses {
+            let key = watched.address.text
+            let touching = array.filter { Self.net($0, address: key) != nil }
+            if touching.isEmpty { continue }
+            for tx in touching { isConfirmed ? confirmed(tx, address: key) : entered(tx, address: key) }
+            publish(address: key, into: &batch)
+        }
+    }
+
+    /// A transaction of `address` entered the mempool.
+    private mutating func entered(_ tx: JSONNode, address: String) {
+        guard let txid = tx["txid"]?.string, let net = Self.net(tx, address: address) else { return }
+        addresses[address, default: AddressState()].pending[txid] = net
+    }
+
+    /// A transaction of `address` was mined: its net moves from the mempool to the balance.
+    private mutating func confirmed(_ tx: JSONNode, address: String) {
+        guard let txid = tx["txid"]?.string, let net = Self.net(tx, address: address) else { return }
+        var state = addresses[address, default: AddressState()]
+        if state.pending.removeValue(forKey: txid) == nil, state.restPending != 0 {
+            // Counted in the last REST answer's mempool figure, not heard since.
+            state.restPending -= net
+        }
+        state.balance = state.balance.map { $0 + net }
+        addresses[address] = state
+    }
+
+    /// What `tx` pays to `address` minus what it spends from it, in satoshis; nil when it does
+    /// neither (or its amounts are not satoshis).
+    static func net(_ tx: JSONNode, address: String) -> Int64? {
+        var net: Int64 = 0, touches = false
+        for output in tx["vout"]?.array ?? [] where output["scriptpubkey_address"]?.string == address {
+            guard let value = satoshiAmount(output["value"]) else { return nil }
+            net += value
+            touches = true
+        }
+        for input in tx["vin"]?.array ?? [] where input["prevout"]?["scriptpubkey_address"]?.string == address {
+            guard let value = satoshiAmount(input["prevout"]?["value"]) else { return nil }
+            net -= value
+            touches = true
+        }
+        return touches ? net : nil
+    }
+
+    /// A whole number of satoshis from 0 to 21 million BTC.
+    private static func satoshiAmount(_ node: JSONNode?) -> Int64? {
+        guard let value = node?.number, value >= 0, value <= 21_000_000 * satoshis, value.rounded() == value else { return nil }
+        return Int64(value)
+    }
+
+    /// `{"TXID": {"position": {"block": 0, …}, "confirmed": true, "replacedBy": "TXID"}, …}`.
+    private mutating func trackedTransactions(_ node: JSONNode, newBlock: Double?, into batch: inout SampleBatch) {
+        guard let members = node.members else { return batch.reject(.unexpectedShape) }
+        for member in members {
+            let txid = member.key.lowercased()
+            guard watch.transactions.contains(where: { $0.txid == txid }) else { continue }
+            if let by = member.node["replacedBy"]?.string {
+                replaced(txid, by: by, into: &batch)
+            } else if let position = member.node["position"] {
+                self.position(txid, position, into: &batch)
+            } else if member.node["confirmed"]?.bool == true, let newBlock {
+                // Without a block in the same frame (the answer to the subscription itself),
+                // "confirmed" only means "not in the mempool": the REST read tells the height.
+                mined(txid, at: newBlock, into: &batch)
+            }
+        }
+    }
+
+    /// In the mempool, at projected block `position.block`.
+    private mutating func position(_ txid: String, _ position: JSONNode?, into batch: inout SampleBatch) {
+        let txid = txid.lowercased()
+        guard watch.transactions.contains(where: { $0.txid == txid }) else { return }
+        guard let block = position?["block"]?.number, block >= 0, block < 1_000_000, block.rounded() == block else {
+            return batch.reject(.unexpectedShape)
+        }
+        transactions[txid, default: TransactionState()].height = nil
+        for name in names(of: txid) {
+            batch.add("tx.\(name).block", block)
+            batch.add("tx.\(name).confirmations", 0)
+        }
+    }
+
+    /// Mined at `height`.
+    private mutating func mined(_ txid: String, at height: Double, into batch: inout SampleBatch) {
+        let txid = txid.lowercased()
+        guard watch.transactions.contains(where: { $0.txid == txid }) else { return }
+        transactions[txid, default: TransactionState()].height = height
+        publishConfirmations(txid, height: height, into: &batch)
+    }
+
+    /// Replaced by `replacement` (RBF): `replaced` becomes 1 and stays until a REST read finds
+    /// the transaction again.
+    private mutating func replaced(_ txid: String, by replacement: String, into batch: inout SampleBatch) {
+        let txid = txid.lowercased()
+        guard watch.transactions.contains(where: { $0.txid == txid }) else { return }
+        guard ChainWatch.txidProblem(replacement) == nil else { return batch.reject(.invalidValue) }
+        transactions[txid, default: TransactionState()].replacedBy = replacement.lowercased()
+        for name in names(of: txid) { batch.add("tx.\(name).replaced", 1) }
+    }
+
+    // MARK: Publishing
+
+    /// `tip - height + 1` once the tip is known (a tip below the block is one not heard yet).
+    private mutating func publishConfirmations(_ txid: String, height: Double, into batch: inout SampleBatch) {
+        if let tip, tip < height { self.tip = height }
+        guard let tip else { return }
+        for name in names(of: txid) { batch.add("tx.\(name).confirmations", tip - height + 1) }
+    }
+
+    /// The balance (once read) and unconfirmed net of `address`, in BTC.
+    private func publish(address: String, into batch: inout SampleBatch) {
+        guard let state = addresses[address] else { return }
+        for watched in watch.addresses where watched.address.text == address {
+            if let balance = state.balance { batch.add("address.\(watched.name).balance", Double(balance) / Self.satoshis) }
+            batch.add("address.\(watched.name).unconfirmed", Double(state.unconfirmed) / Self.satoshis)
+        }
+    }
+
+    /// The watched address `text` stands for (bech32 compared in lowercase), if any.
+    private func watchedAddress(_ text: String) -> String? {
+        watch.addresses.first { $0.address.text == text || $0.address.text == text.lowercased() }?.address.text
+    }
+
+    /// The names watching `txid`.
+    private func names(of txid: String) -> [String] { watch.transactions.filter { $0.txid == txid }.map(\.name) }
+
+    /// The txid that replaced `txid`, once one did (for the notification).
+    func replacement(of txid: String) -> String? { transactions[txid]?.replacedBy }
+}
+
+/// What the client sends to follow a watch.
+extension MempoolDecoder {
+    /// `track-addresses` with the watched addresses and `track-txs` with the watched txids (each
+    /// only when there are some), sent after every connect like the subscriptions: mempool
+    /// forgets a client's tracking when its connection ends.
+    /// (Addresses and txids are letters and digits once read, so they need no escaping.)
+    static func trackMessages(_ watch: ChainWatch) -> [String] {
+        var messages: [String] = []
+        if !watch.addresses.isEmpty {
+            messages.append(#"{"track-addresses":"# + quotedList(watch.addresses.map(\.address.text)) + "}")
+        }
+        if !watch.transactions.isEmpty {
+            messages.append(#"{"track-txs":"# + quotedList(watch.transactions.map(\.txid)) + "}")
+        }
+        return messages
+    }
+
+    /// `["a","b"]` for strings that need no escaping.
+    private static func quotedList(_ items: [String]) -> String {
+        "[" + items.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+    }
+}

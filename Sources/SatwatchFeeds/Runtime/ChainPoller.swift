@@ -1,0 +1,81 @@
+import SatwatchBase
+import SatwatchNet
+
+/// The mempool feed's reads of what it watches on chain: `/api/address/ADDRESS` and
+/// `/api/tx/TXID` from the feed's REST base, each answer handed to the sink as a frame of the
+/// feed (so `MempoolDecoder` decodes it and `record`/`replay` see it). It reads everything when
+/// the stream (re)connects, which mempool answers with its recent `blocks`, and after every new
+/// `block`: the WebSocket only tells what changes while connected, so a payment confirmed while
+/// the stream was down is caught up here. A failed round is tried again after a back-off;
+/// a transaction the server does not know (404: not yet broadcast, or replaced and gone) is
+/// skipped, and its `replaced` comes from the WebSocket.
+final class ChainPoller: Sendable {
+    let base: String
+    let watch: ChainWatch
+    let config: FeedConfig
+    let sink: @Sendable (RecordedFrame) -> Void
+    let health: FeedHealthBoard
+    let logger: Logger
+    let backlog: FrameBacklog?
+    let client: HTTPClient
+    let backoff = Backoff(initial: .seconds(2), maximum: .minutes(5))
+    private let bell = Doorbell()
+
+    /// A poller of `watch` at the REST base `base` (`https://mempool.space`) for the feed `config`.
+    init(base: String, watch: ChainWatch, config: FeedConfig, health: FeedHealthBoard, logger: Logger, backlog: FrameBacklog?,
+         sink: @escaping @Sendable (RecordedFrame) -> Void) {
+        self.base = base
+        self.watch = watch
+        self.config = config
+        self.health = health
+        self.logger = logger
+        self.backlog = backlog
+        self.sink = sink
+        client = HTTPClient(maxResponseBytes: config.maxFrame.bytes)
+    }
+
+    /// What the stream said about blocks: a connect or a new block. Wakes the poller.
+    func heard(_ signal: MempoolBlockSignal) { bell.ring() }
+
+    /// The paths read in a round.
+    var paths: [String] {
+        watch.addresses.map { "/api/address/\($0.address.text)" } + watch.transactions.map { "/api/tx/\($0.txid)" }
+    }
+
+    /// Reads a round whenever rung, until cancelled.
+    func run() async {
+        while !Task.isCancelled {
+            await bell.wait(for: .hours(24))
+            if Task.isCancelled { return }
+            var failures = 0
+            while !Task.isCancelled {
+                do {
+                    try await round()
+                    break
+                } catch {
+                    failures += 1
+                    let delay = max(backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) }), error.retryAfter ?? .zero)
+                    logger.warn("watch read failed", ["feed": config.kind.rawValue, "reason": error.reason, "retry_in": delay.text])
+                    // A new block or connect meanwhile starts the round again at once.
+                    await bell.wait(for: delay)
+                }
+            }
+        }
+    }
+
+    /// Reads every watched address and transaction once.
+    private func round() async throws(PollFailure) {
+        for path in paths {
+            let text: String
+            do {
+                text = try await client.pollBody(base + path, feed: config, health: health)
+            } catch where error.status == 404 {
+                logger.info("watched transaction not found", ["feed": config.kind.rawValue, "path": path])
+                continue
+            }
+            let now = WallClock.now()
+            await backlog?.admit()
+            sink(RecordedFrame(at: now, feed: config.kind, text: text))
+        }
+    }
+}

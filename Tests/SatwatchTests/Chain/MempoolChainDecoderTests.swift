@@ -1,0 +1,83 @@
+@testable import SatwatchFeeds
+import Testing
+
+/// The watch's part of the mempool decoder, on the scenario of the chain fixtures
+/// (Tests/Fixtures/feeds/README.md): REST answers set values, WebSocket frames move them.
+@Suite struct MempoolChainDecoderTests {
+    static let at = Fixtures.time()
+    static let rent = "e9b1c3a5f7d90b2d4f6a8c0e1b3d5f7a9c1e3b5d7f9a0c2e4b6d8f0a1c3e5b7d"
+    static let bump = "5d7e9f1a3b5c7d9e0f2a4b6c8d0e1f3a5b7c9d1e3f5a7b9c0d2e4f6a8b0c1d3e"
+    static let replacement = "a0c2e4f6b8d1a3c5e7f9b0d2a4c6e8f1b3d5a7c9e0f2b4d6a8c1e3f5b7d9a0c2"
+
+    static func watch() throws -> ChainWatch {
+        ChainWatch(addresses: [.init(name: "shop", address: try BitcoinAddress(parsing: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"))],
+                   transactions: [.init(name: "rent", txid: rent), .init(name: "bump", txid: bump)])
+    }
+
+    /// The samples of `frame` as (metric, value), block.height and fees left out.
+    static func chainValues(_ decoder: inout MempoolDecoder, _ frame: String) -> [String: Double] {
+        guard case .samples(let samples) = decoder.decode(frame, at: at) else { return [:] }
+        return Dictionary(samples.filter { $0.metric.hasPrefix("address.") || $0.metric.hasPrefix("tx.") }.map { ($0.metric, $0.value) },
+                          uniquingKeysWith: { $1 })
+    }
+
+    @Test func theScenarioGivesBalanceConfirmationsAndReplacement() throws {
+        var decoder = MempoolDecoder(watch: try Self.watch())
+        let frames = try Fixtures.frames("mempool-ws-chain.jsonl")
+        // Connect: the tip, then the REST reads.
+        #expect(Self.chainValues(&decoder, #"{"blocks":[{"height":870000}]}"#) == [:])
+        #expect(Self.chainValues(&decoder, try Fixtures.text("mempool-rest-address.json"))
+            == ["address.shop.balance": 0.001, "address.shop.unconfirmed": 0])
+        #expect(Self.chainValues(&decoder, try Fixtures.text("mempool-rest-tx-unconfirmed.json"))
+            == ["tx.rent.fee_rate": 12, "tx.rent.confirmations": 0, "tx.rent.replaced": 0])
+        #expect(Self.chainValues(&decoder, frames[0]) == ["tx.rent.block": 2, "tx.rent.confirmations": 0,
+                                                           "tx.bump.block": 7, "tx.bump.confirmations": 0])
+        // The payment enters the mempool, then is mined with RENT.
+        #expect(Self.chainValues(&decoder, frames[1]) == ["address.shop.balance": 0.001, "address.shop.unconfirmed": 0.0025,
+                                                           "tx.rent.block": 1, "tx.rent.confirmations": 0])
+        #expect(Self.chainValues(&decoder, frames[2]) == ["address.shop.balance": 0.0035, "address.shop.unconfirmed": 0,
+                                                           "tx.rent.confirmations": 1])
+        #expect(Self.chainValues(&decoder, frames[3]) == ["tx.rent.confirmations": 2])
+        #expect(Self.chainValues(&decoder, frames[4]) == ["tx.rent.confirmations": 3])
+        #expect(Self.chainValues(&decoder, frames[5]) == ["tx.bump.replaced": 1])
+        #expect(decoder.chain.replacement(of: Self.bump) == Self.replacement)
+        // The REST read after a block sets the confirmed state outright.
+        #expect(Self.chainValues(&decoder, try Fixtures.text("mempool-rest-tx-confirmed.json"))
+            == ["tx.rent.fee_rate": 12, "tx.rent.confirmations": 3, "tx.rent.replaced": 0])
+        #expect(Self.chainValues(&decoder, try Fixtures.text("mempool-rest-address-caught-up.json"))
+            == ["address.shop.balance": 0.005, "address.shop.unconfirmed": 0])
+        #expect(decoder.rejectedFields == 0)
+    }
+
+    /// Without a watch, the watch's keys stay what they were: signs of life.
+    @Test func withoutAWatchTheKeysAreLiveness() throws {
+        var decoder = MempoolDecoder()
+        #expect(decoder.decode(try Fixtures.frames("mempool-ws-chain.jsonl")[1], at: Self.at)
+            == .samples(Fixtures.samples([("mempool.count", 81234), ("mempool.vsize", 41234567)], at: Self.at, source: "mempool")))
+        #expect(decoder.decode(#"{"address-transactions":[]}"#, at: Self.at) == .liveness)
+    }
+
+    /// Hostile or broken frames lose their values, never the decoder.
+    @Test(arguments: [
+        #"{"chain_stats":{"funded_txo_sum":1},"mempool_stats":{},"address":"bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"}"#,
+        #"{"chain_stats":{"funded_txo_sum":-5,"spent_txo_sum":0},"mempool_stats":{"funded_txo_sum":0,"spent_txo_sum":0},"address":"bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"}"#,
+        #"{"multi-address-transactions":[1,2]}"#,
+        #"{"tracked-txs":{"e9b1c3a5f7d90b2d4f6a8c0e1b3d5f7a9c1e3b5d7f9a0c2e4b6d8f0a1c3e5b7d":{"position":{"block":-1}}}}"#,
+        #"{"tracked-txs":{"5d7e9f1a3b5c7d9e0f2a4b6c8d0e1f3a5b7c9d1e3f5a7b9c0d2e4f6a8b0c1d3e":{"replacedBy":"<script>"}}}"#,
+        #"{"txid":"e9b1c3a5f7d90b2d4f6a8c0e1b3d5f7a9c1e3b5d7f9a0c2e4b6d8f0a1c3e5b7d","status":{"confirmed":true,"block_height":1e300},"fee":"x","weight":4}"#,
+        #"{"txPosition":{"position":{"block":0}}}"#,
+    ])
+    func brokenWatchFramesAreSkipped(_ frame: String) throws {
+        var decoder = MempoolDecoder(watch: try Self.watch())
+        guard case .skipped = decoder.decode(frame, at: Self.at) else {
+            Issue.record("\(frame) was not skipped: \(decoder.decode(frame, at: Self.at))")
+            return
+        }
+    }
+
+    @Test func trackMessagesFollowTheWatch() throws {
+        let expected = try Fixtures.frames("mempool-ws-chain-client.jsonl")
+        #expect(MempoolDecoder.trackMessages(try Self.watch()) == expected)
+        #expect(MempoolDecoder.trackMessages(ChainWatch()).isEmpty)
+    }
+}
