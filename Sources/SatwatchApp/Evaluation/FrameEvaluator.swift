@@ -10,12 +10,15 @@ package struct FrameEvaluator: Sendable {
     private var decoders: [FeedKind: any FrameDecoder]
     /// Frames skipped per feed and reason.
     package private(set) var skipped: [FeedKind: [SkipReason: Int]] = [:]
+    /// What notifications about the mempool feed's watched coins say of them; nil without a watch.
+    private let chainNotes: ChainNotes?
 
     /// Creates an evaluator for `feeds` over `engine`.
     package init(engine: RuleEngine, feeds: [FeedConfig]) {
         self.engine = engine
         self.engine.dailySources = FeedKinds.dailySources
         self.decoders = Dictionary(uniqueKeysWithValues: feeds.map { ($0.kind, $0.makeDecoder()) })
+        chainNotes = feeds.first { $0.kind == .mempool }.flatMap { ChainNotes(settings: $0.settings(MempoolSettings.self), url: $0.url) }
     }
 
     /// Lets time pass to the frame's time, decodes it and evaluates its samples; also says how
@@ -32,11 +35,26 @@ package struct FrameEvaluator: Sendable {
             for sample in samples { changes += engine.ingest(sample) }
             // Derived metrics computed from these samples are published like the feed's own.
             let derived = engine.takeDerivedSamples()
-            if !derived.isEmpty { return (.samples(samples + derived), changes, rejected) }
+            if !derived.isEmpty { return (.samples(samples + derived), annotated(changes), rejected) }
         case .liveness: break
         case .skipped(let reason): skipped[frame.feed, default: [:]][reason, default: 0] += 1
         }
-        return (outcome, changes, rejected)
+        return (outcome, annotated(changes), rejected)
+    }
+
+    /// `changes` with the watched coins their notifications concern named, amounts and links
+    /// added (see `ChainNotes`): the rule engine knows metrics, the mempool decoder the coins.
+    private func annotated(_ changes: [RuleChange]) -> [RuleChange] {
+        guard let chainNotes else { return changes }
+        return changes.map { change in
+            guard var notification = change.notification else { return change }
+            let lines = chainNotes.lines(for: [notification.metric] + notification.values.map(\.name), decoder: decoders[.mempool])
+            guard !lines.isEmpty else { return change }
+            notification.message += "\n" + lines.joined(separator: "\n")
+            var change = change
+            change.notification = notification
+            return change
+        }
     }
 
     /// Lets time pass to `now` without data.

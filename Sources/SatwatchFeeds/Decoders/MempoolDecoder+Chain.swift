@@ -140,9 +140,12 @@ struct ChainTracker: Sendable {
             transactions[txid, default: TransactionState()].height = nil
             for name in names(of: txid) { batch.add("tx.\(name).confirmations", 0) }
         }
-        // A transaction that is there, in a block or the mempool, is not (or no longer) replaced.
-        transactions[txid, default: TransactionState()].replacedBy = nil
-        for name in names(of: txid) { batch.add("tx.\(name).replaced", 0) }
+        // A mined transaction was not replaced after all. One still in the mempool by an answer
+        // read before the WebSocket told of its replacement (a read races the stream) stays
+        // replaced: what replaced it is newer news.
+        if confirmed { transactions[txid, default: TransactionState()].replacedBy = nil }
+        let replaced: Double = transactions[txid]?.replacedBy == nil ? 0 : 1
+        for name in names(of: txid) { batch.add("tx.\(name).replaced", replaced) }
     }
 
     // MARK: WebSocket answers
@@ -255,8 +258,8 @@ struct ChainTracker: Sendable {
         publishConfirmations(txid, height: height, into: &batch)
     }
 
-    /// Replaced by `replacement` (RBF): `replaced` becomes 1 and stays until a REST read finds
-    /// the transaction again.
+    /// Replaced by `replacement` (RBF): `replaced` becomes 1 and stays, unless a REST read finds
+    /// the transaction mined.
     private mutating func replaced(_ txid: String, by replacement: String, into batch: inout SampleBatch) {
         let txid = txid.lowercased()
         guard watch.transactions.contains(where: { $0.txid == txid }) else { return }

@@ -39,21 +39,21 @@ extension MempoolDecoder {
         return (parsed.secure ? "https://" : "http://") + authority + prefix
     }
 
-    /// The problem with an `api` setting, or nil when it is an `http(s)://host[:port][/path]`
+    /// The problem with an `api` (or `explorer`, named by `key`) setting, or nil when it is an `http(s)://host[:port][/path]`
     /// base: no query, fragment, user info or whitespace (the request path is appended to it).
-    static func apiProblem(_ api: String) -> String? {
+    static func apiProblem(_ api: String, key: String = "api") -> String? {
         let lowered = api.lowercased()
         guard let scheme = ["http://", "https://"].first(where: { lowered.hasPrefix($0) }) else {
             return "expected an http:// or https:// URL, found \"\(api)\""
         }
         let rest = api.dropFirst(scheme.count)
         let host = rest.prefix { $0 != "/" && $0 != ":" }
-        if host.isEmpty { return "\"api\" has no host" }
+        if host.isEmpty { return "\"\(key)\" has no host" }
         if api.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value >= 0x7F }) {
-            return "\"api\" contains spaces, control or non-ASCII characters"
+            return "\"\(key)\" contains spaces, control or non-ASCII characters"
         }
         if rest.contains(where: { $0 == "?" || $0 == "#" || $0 == "@" }) {
-            return "\"api\" must be a base URL without query, fragment or user info"
+            return "\"\(key)\" must be a base URL without query, fragment or user info"
         }
         return nil
     }

@@ -12,10 +12,13 @@ package struct MempoolSettings: FeedSettings, Equatable {
     package var api: String?
     /// `watch`: the addresses and transactions followed on chain.
     package var watch: ChainWatch
+    /// `explorer`: the site notifications link to; nil: the feed's own (derived from `url`).
+    package var explorer: String?
 
-    package init(api: String? = nil, watch: ChainWatch = ChainWatch()) {
+    package init(api: String? = nil, watch: ChainWatch = ChainWatch(), explorer: String? = nil) {
         self.api = api
         self.watch = watch
+        self.explorer = explorer
     }
 }
 
@@ -50,16 +53,24 @@ enum MempoolFeedDefinition: FeedDefinition {
 
     /// `api`: the REST base hash rate, difficulty and watched coins are read from (default: the
     /// site of `url`); `watch`: addresses and transactions, checked against the feed's network.
+    /// `explorer`: the site notifications about watched coins link to (default: the feed's).
     static func readSettings(_ object: inout ConfigObject, feed: FeedConfig) -> MempoolSettings {
-        let watch = ChainWatch.read(&object, network: BitcoinNetwork(feedURL: feed.url))
-        guard let api = object.string("api") else { return MempoolSettings(watch: watch) }
-        if let problem = MempoolDecoder.apiProblem(api) {
-            object.report("api", problem)
-            return MempoolSettings(watch: watch)
+        var settings = MempoolSettings(watch: ChainWatch.read(&object, network: BitcoinNetwork(feedURL: feed.url)))
+        settings.api = baseURL(&object, "api")
+        settings.explorer = baseURL(&object, "explorer")
+        return settings
+    }
+
+    /// An http(s) base URL under `key`, without trailing `/`; nil (reported) when it is not one.
+    private static func baseURL(_ object: inout ConfigObject, _ key: String) -> String? {
+        guard let text = object.string(key) else { return nil }
+        if let problem = MempoolDecoder.apiProblem(text, key: key) {
+            object.report(key, problem)
+            return nil
         }
-        var base = Substring(api)
+        var base = Substring(text)
         while base.hasSuffix("/") { base = base.dropLast() }
-        return MempoolSettings(api: String(base), watch: watch)
+        return String(base)
     }
 
     static func makeDecoder(_ settings: MempoolSettings) -> any FrameDecoder { MempoolDecoder(watch: settings.watch) }

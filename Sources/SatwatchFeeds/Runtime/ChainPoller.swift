@@ -53,6 +53,8 @@ final class ChainPoller: Sendable {
                     try await round()
                     break
                 } catch {
+                    // Cancelled mid-read (the worker stopping): no failure to report.
+                    if Task.isCancelled { return }
                     failures += 1
                     let delay = max(backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) }), error.retryAfter ?? .zero)
                     logger.warn("watch read failed", ["feed": config.kind.rawValue, "reason": error.reason, "retry_in": delay.text])

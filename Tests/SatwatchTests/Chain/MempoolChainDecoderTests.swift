@@ -81,3 +81,18 @@ import Testing
         #expect(MempoolDecoder.trackMessages(ChainWatch()).isEmpty)
     }
 }
+
+extension MempoolChainDecoderTests {
+    /// A REST answer read before the replacement but decoded after it does not undo it; only a
+    /// mined transaction (the replacement lost) does.
+    @Test func aLateRESTAnswerKeepsAReplacement() throws {
+        var decoder = MempoolDecoder(watch: try Self.watch())
+        _ = decoder.decode(#"{"blocks":[{"height":870003}]}"#, at: Self.at)
+        _ = decoder.decode(try Fixtures.frames("mempool-ws-chain.jsonl")[5], at: Self.at)
+        #expect(Self.chainValues(&decoder, try Fixtures.text("mempool-rest-tx-bump.json"))
+            == ["tx.bump.fee_rate": 4, "tx.bump.confirmations": 0, "tx.bump.replaced": 1])
+        let mined = try Fixtures.text("mempool-rest-tx-bump.json").replacing(#""status":{"confirmed":false}"#,
+                                                                              with: #""status":{"confirmed":true,"block_height":870003}"#)
+        #expect(Self.chainValues(&decoder, mined) == ["tx.bump.fee_rate": 4, "tx.bump.confirmations": 1, "tx.bump.replaced": 0])
+    }
+}
