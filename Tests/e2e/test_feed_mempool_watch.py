@@ -179,3 +179,34 @@ def test_check_names_the_place_of_a_bad_address_txid_or_network(tmp_path, feed):
     assert f'{place(RENT[:-1] + "g", 63)}: invalid txid' in err and 'character 64 ("g") is not a hexadecimal digit' in err, err
     assert "a txid has 64 hexadecimal digits, this one has 10" in err, err
     assert 'no enabled feed publishes "address.cold.balance" (add "cold" to the mempool feed\'s "watch" "addresses")' in err, err
+
+
+def test_a_watch_and_its_notifications_go_through_the_proxy(feed, chain, receiver, workers, tmp_path):
+    """With "proxy" on the feed and the channel, the worker's WebSocket, its REST reads of the
+    watch and the webhook's POST all reach their peers through our SOCKS5 peer, names resolved
+    there (socks5h): nothing of the watch leaves around it."""
+    record = tmp_path / "socks.jsonl"
+    record.touch()
+    proxy = Peer("socks_peer.py", "--record", record)
+    try:
+        settings = config(feed, chain)
+        settings["feeds"]["mempool"]["proxy"] = f"socks5h://localhost:{proxy.ports[0]}"
+        settings["feeds"]["mempool"]["url"] = feed.url.replace("127.0.0.1", "localhost")
+        settings["feeds"]["mempool"]["api"] = chain.url.replace("127.0.0.1", "localhost")
+        settings["channels"]["hook"]["url"] = receiver.url("/alerts").replace("127.0.0.1", "localhost")
+        settings["channels"]["hook"]["proxy"] = f"socks5h://localhost:{proxy.ports[0]}"
+        worker = workers(settings, {"r.json": RULES}).start()
+        connect(feed, chain, 1)
+        feed.push(FRAMES[1].decode())
+        wait_notification(receiver, "shop-paid", "firing")
+        assert worker.stop() == 0
+        events = [json.loads(line) for line in record.read_text().splitlines() if line]
+        connects = {(e["target"], e["port"], e["atyp"]) for e in events if e["event"] == "connect"}
+        for url in (feed.url, chain.url, receiver.url("/")):
+            port = int(url.rsplit(":", 1)[1].split("/")[0])
+            assert ("localhost", port, "domain") in connects, (url, connects)
+        lines = [e["line"] for e in events if e["event"] == "request"]
+        assert f"GET /api/address/{SHOP} HTTP/1.1" in lines and f"GET /api/tx/{RENT} HTTP/1.1" in lines, lines
+        assert "POST /alerts HTTP/1.1" in lines, lines
+    finally:
+        proxy.stop()
