@@ -20,6 +20,7 @@ frame = WebSocketPeer.frame
 JSON, MEMPOOL, COINBASE, KRAKEN, COINMETRICS, WEBSOCKET, CONFIG, RULES, EXPRESSION, COINGECKO, MEMPOOL_BLOCK_SIGNAL = range(11)
 BINANCE = 11
 HTTP_REQUEST, SILENCE_LINK = 12, 13
+MEMPOOL_WATCH, BITCOIN_ADDRESS = 14, 15
 seen = set()
 
 
@@ -89,4 +90,28 @@ for head in [b"GET / HTTP/1.1\r\nHost: x", b"GET /api/v1/series?metric=btc.usd&s
 for link in [b"rule=fees-high&for=1h&exp=1765461600&sig=" + b"A" * 43, b"rule=a%20b&for=1h&exp=99&sig=x",
              b"rule=&for=&exp=&sig=", b"rule=x&rule=y&for=1h&exp=1&sig=" + b"_" * 43, b"for=1h&exp=1e9&sig=%%%", b"&&==&"]:
     write(SILENCE_LINK, link)
+# A watch's frames, one decoder for a whole stream (each line a frame): the fixtures' scenario with
+# its REST answers, and hostile ones (amounts beyond 21 M BTC, negative, fractional satoshis; a
+# replacement that is no txid; a tip of 1e300; a position that is a string; deep nesting).
+chain = (FIXTURES / "mempool-ws-chain.jsonl").read_bytes().splitlines()
+rest = [(FIXTURES / name).read_bytes().strip() for name in ["mempool-rest-address.json", "mempool-rest-tx-unconfirmed.json",
+                                                            "mempool-rest-tx-confirmed.json", "mempool-rest-tx-bump.json"]]
+write(MEMPOOL_WATCH, b"\n".join([b'{"blocks":[{"height":870000}]}', *rest[:2], *chain, rest[2]]))
+for line in chain + rest:
+    write(MEMPOOL_WATCH, line)
+    write(MEMPOOL, line)
+shop = b"bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"
+rent = b"e9b1c3a5f7d90b2d4f6a8c0e1b3d5f7a9c1e3b5d7f9a0c2e4b6d8f0a1c3e5b7d"
+for hostile in [b'{"address":"' + shop + b'","chain_stats":{"funded_txo_sum":2.1e15,"spent_txo_sum":0},"mempool_stats":{"funded_txo_sum":0.5,"spent_txo_sum":-1}}',
+                b'{"multi-address-transactions":{"' + shop + b'":{"mempool":[{"txid":"x","vout":[{"scriptpubkey_address":"' + shop + b'","value":1e300}]}],"removed":[7,null]}}}',
+                b'{"tracked-txs":{"' + rent + b'":{"replacedBy":"\u0000"}}}', b'{"block":{"height":1e300},"tracked-txs":{"' + rent + b'":{"confirmed":true}}}',
+                b'{"txPosition":{"txid":"' + rent + b'","position":{"block":"0"}}}', b'{"txConfirmed":[[[[[[[[[[]]]]]]]]]]}',
+                b'{"block":{"height":870001},"txConfirmed":"' + rent + b'"}\n{"blocks":[{"height":-3}]}']:
+    write(MEMPOOL_WATCH, hostile)
+# Addresses and txids as users write them: BIP-173/350 and Base58Check, valid and broken.
+for text in [shop, shop.upper(), shop[:-1] + b"5", b"bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0",
+             b"tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7", b"BC1SW50QGDZ25J", b"bc1gmk9yu",
+             b"1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mo", b"2NC2hEhe28ULKAJkW5MjZ3jtTMJdvXmByvK", b"1" * 100, b"bc1" + b"q" * 87,
+             b"tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq47Zagq", b"\xff\xfe1qqqqqq", rent, rent[:-1] + b"g"]:
+    write(BITCOIN_ADDRESS, text)
 print(f"{len(seen)} seeds in {OUT}")

@@ -9,12 +9,22 @@ package struct ChainWatch: Sendable, Equatable {
     package struct Address: Sendable, Equatable {
         package var name: String
         package var address: BitcoinAddress
+
+        package init(name: String, address: BitcoinAddress) {
+            self.name = name
+            self.address = address
+        }
     }
 
     /// A watched transaction (its txid in lowercase hex) and the name its metrics carry.
     package struct Transaction: Sendable, Equatable {
         package var name: String
         package var txid: String
+
+        package init(name: String, txid: String) {
+            self.name = name
+            self.txid = txid
+        }
     }
 
     package var addresses: [Address] = []
@@ -70,7 +80,7 @@ package struct ChainWatch: Sendable, Equatable {
 
     /// Whether `text` is a txid: 64 hexadecimal digits. Nil when it is; else the problem and the
     /// 0-based character at fault when one is.
-    static func txidProblem(_ text: String) -> (message: String, offset: Int?)? {
+    package static func txidProblem(_ text: String) -> (message: String, offset: Int?)? {
         let scalars = Array(text.unicodeScalars)
         if let offset = scalars.firstIndex(where: { !$0.properties.isASCIIHexDigit }) {
             return ("character \(offset + 1) (\"\(Character(scalars[offset]))\") is not a hexadecimal digit (a txid is 64 of them)", offset)

@@ -27,7 +27,37 @@ enum FuzzHarness {
         ("binance", { decode(.binance, $0) }),
         ("http-request", parseRequestHead),
         ("silence-link", verifySilenceLink),
+        ("mempool-watch", decodeWatchedFrames),
+        ("bitcoin-address", parseAddress),
     ]
+
+    /// A watch the chain targets follow: the shop address and the two transactions of the
+    /// fixtures (Tests/Fixtures/feeds/mempool-ws-chain.jsonl).
+    static let watch: ChainWatch = {
+        let shop = try? BitcoinAddress(parsing: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4")
+        return ChainWatch(addresses: shop.map { [.init(name: "shop", address: $0)] } ?? [],
+                          transactions: [.init(name: "rent", txid: "e9b1c3a5f7d90b2d4f6a8c0e1b3d5f7a9c1e3b5d7f9a0c2e4b6d8f0a1c3e5b7d"),
+                                         .init(name: "bump", txid: "5d7e9f1a3b5c7d9e0f2a4b6c8d0e1f3a5b7c9d1e3f5a7b9c0d2e4f6a8b0c1d3e")])
+    }()
+
+    /// Frames of a mempool feed with a watch, one per line, through one decoder (its state
+    /// carries from frame to frame), then the notes a notification would carry.
+    static func decodeWatchedFrames(_ bytes: UnsafeRawBufferPointer) {
+        var decoder = MempoolDecoder(watch: watch)
+        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            _ = decoder.decode(String(decoding: line, as: UTF8.self), at: Timestamp(milliseconds: 1_700_000_000_000 + Int64(index) * 1000))
+        }
+        let notes = ChainNotes(settings: MempoolSettings(watch: watch), url: "wss://mempool.space/api/v1/ws")
+        _ = notes?.lines(for: watch.metrics, decoder: decoder)
+    }
+
+    /// An address or a txid as a user writes one in `"watch"`.
+    static func parseAddress(_ bytes: UnsafeRawBufferPointer) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let address = try? BitcoinAddress(parsing: text) { _ = address.belongs(to: .test) }
+        _ = ChainWatch.txidProblem(text)
+        _ = try? Bech32.decode(text)
+    }
 
     /// What an HTTP client sends the endpoint: a request head (up to its blank line), then the
     /// query and form decoders over what it names.
