@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from conftest import BINARY, FEED_FIXTURES, Peer, metrics, wait_for
+from conftest import BINARY, FEED_FIXTURES, ROOT, Peer, metrics, wait_for
 
 SHOP = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"
 RENT = "e9b1c3a5f7d90b2d4f6a8c0e1b3d5f7a9c1e3b5d7f9a0c2e4b6d8f0a1c3e5b7d"
@@ -210,3 +210,33 @@ def test_a_watch_and_its_notifications_go_through_the_proxy(feed, chain, receive
         assert "POST /alerts HTTP/1.1" in lines, lines
     finally:
         proxy.stop()
+
+
+def test_the_example_rules_check_and_a_recording_replays_with_the_notes(feed, tmp_path):
+    """rules/chain.json.example passes `check` beside a watch of its names, and `replay` of a
+    recording (REST answers and frames, as `record` writes them) fires on the watch's metrics,
+    its messages naming the coins."""
+    (tmp_path / "rules").mkdir()
+    shutil.copyfile(ROOT / "rules" / "chain.json.example", tmp_path / "rules" / "chain.json")
+    config_path = tmp_path / "satwatch.json"
+    config_path.write_text(json.dumps({"state": "state.db", "rules": ["rules"], "feeds": {"mempool": {
+        "url": "wss://mempool.space/api/v1/ws", "explorer": "https://explorer.example",
+        "watch": {"addresses": {"shop": SHOP, "cold": "1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mo"}, "transactions": {"rent": RENT}}}},
+        "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}))
+    checked = subprocess.run([str(BINARY), "check", "--config", str(config_path)], capture_output=True, text=True, timeout=30)
+    assert checked.returncode == 0, checked.stderr
+    frames = [b'{"blocks":[{"height":870000}]}', (FEED_FIXTURES / "mempool-rest-address.json").read_bytes().strip(),
+              (FEED_FIXTURES / "mempool-rest-tx-unconfirmed.json").read_bytes().strip(), *FRAMES[1:5]]
+    recording = tmp_path / "session.rec"
+    recording.write_text("".join(json.dumps({"at": f"2025-12-10T14:0{i}:00.000Z", "feed": "mempool", "frame": f.decode()}) + "\n"
+                                 for i, f in enumerate(frames)))
+    replayed = subprocess.run([str(BINARY), "replay", "--config", str(config_path), "--input", str(recording), "--dispatch"],
+                              capture_output=True, text=True, timeout=30)
+    assert replayed.returncode == 0, replayed.stderr
+    notes = [json.loads(line) for line in replayed.stdout.splitlines()]
+    assert [(n["rule"], n["status"]) for n in notes] == [
+        ("shop-payment-seen", "firing"), ("shop-payment-seen", "resolved"), ("rent-confirmed", "firing")], notes
+    # --dispatch sends them to the log channel: its lines carry the messages.
+    assert (f"A payment to the shop is in the mempool: 0.0025 BTC\\nAddress {SHOP}: balance 0.001 BTC, "
+            f"unconfirmed +0.0025 BTC. https://explorer.example/address/{SHOP}") in replayed.stderr, replayed.stderr
+    assert f"The rent payment has 3 confirmations\\nTransaction {RENT}: https://explorer.example/tx/{RENT}" in replayed.stderr
