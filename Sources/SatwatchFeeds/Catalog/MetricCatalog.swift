@@ -32,9 +32,11 @@ package enum MetricCatalog {
         return (String(parts[0]), String(parts[1]))
     }
 
-    /// First parts that never start a price: the fixed names' (`fee`, `mempool`, …) and
-    /// `portfolio`, whose metrics are the config's portfolios (`portfolio.main`).
-    private static let fixedPrefixes = Set(fixed.compactMap { $0.name.split(separator: ".").first.map(String.init) } + ["portfolio"])
+    /// First parts that never start a price: the fixed names' (`fee`, `mempool`, …),
+    /// `portfolio`, whose metrics are the config's portfolios (`portfolio.main`), and a watch's
+    /// `address` and `tx` (so `address.shop`, a metric cut short, is no price either).
+    private static let fixedPrefixes = Set(fixed.compactMap { $0.name.split(separator: ".").first.map(String.init) }
+                                           + ["portfolio", "address", "tx"])
 
     /// Whether `code` reads as a lowercase asset or currency code (`btc`, `usdt`, `1inch`).
     package static func isAssetCode(_ code: String) -> Bool { isAssetCode(Substring(code)) }

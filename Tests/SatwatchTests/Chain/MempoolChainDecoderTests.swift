@@ -96,3 +96,44 @@ extension MempoolChainDecoderTests {
         #expect(Self.chainValues(&decoder, mined) == ["tx.bump.fee_rate": 4, "tx.bump.confirmations": 1, "tx.bump.replaced": 0])
     }
 }
+
+extension MempoolChainDecoderTests {
+    /// `track-address`'s answers (a bare array, the address found in the outputs and inputs) and
+    /// `track-tx`'s (no txid: read when one transaction is watched).
+    @Test func singleTrackingAnswersMoveTheValues() throws {
+        let frames = try Fixtures.frames("mempool-ws-chain.jsonl")
+        let payment = try #require(frames[1].firstRange(of: #"{"txid":"3f2a"#).map { start in
+            // The payment transaction object inside multi-address-transactions' "mempool" list.
+            var depth = 0, end = start.lowerBound
+            for index in frames[1][start.lowerBound...].indices {
+                if frames[1][index] == "{" { depth += 1 }
+                if frames[1][index] == "}" { depth -= 1; if depth == 0 { end = index; break } }
+            }
+            return String(frames[1][start.lowerBound...end])
+        })
+        var decoder = MempoolDecoder(watch: try Self.watch())
+        _ = decoder.decode(try Fixtures.text("mempool-rest-address.json"), at: Self.at)
+        #expect(Self.chainValues(&decoder, #"{"address-transactions":["# + payment + "]}")
+            == ["address.shop.balance": 0.001, "address.shop.unconfirmed": 0.0025])
+        #expect(Self.chainValues(&decoder, #"{"block-transactions":["# + payment + "]}")
+            == ["address.shop.balance": 0.0035, "address.shop.unconfirmed": 0])
+
+        var single = MempoolDecoder(watch: ChainWatch(transactions: [.init(name: "rent", txid: Self.rent)]))
+        #expect(Self.chainValues(&single, #"{"txPosition":{"txid":"\#(Self.rent)","position":{"block":3,"vsize":140.25}}}"#)
+            == ["tx.rent.block": 3, "tx.rent.confirmations": 0])
+        #expect(Self.chainValues(&single, #"{"block":{"height":870005},"txConfirmed":"\#(Self.rent)"}"#) == ["tx.rent.confirmations": 1])
+        #expect(Self.chainValues(&single, #"{"rbfTransaction":{"txid":"\#(Self.replacement)"}}"#) == ["tx.rent.replaced": 1])
+        // With two watched, an answer that names no txid cannot be placed.
+        var two = MempoolDecoder(watch: try Self.watch())
+        #expect(Self.chainValues(&two, #"{"rbfTransaction":{"txid":"\#(Self.replacement)"}}"#) == [:])
+    }
+
+    /// Confirmations wait for a tip, then follow it.
+    @Test func confirmationsFollowTheTip() throws {
+        var decoder = MempoolDecoder(watch: try Self.watch())
+        #expect(Self.chainValues(&decoder, try Fixtures.text("mempool-rest-tx-confirmed.json"))
+            == ["tx.rent.fee_rate": 12, "tx.rent.replaced": 0])
+        #expect(Self.chainValues(&decoder, #"{"blocks":[{"height":870000},{"height":870004}]}"#) == ["tx.rent.confirmations": 4])
+        #expect(Self.chainValues(&decoder, #"{"block":{"height":870005}}"#) == ["tx.rent.confirmations": 5])
+    }
+}
