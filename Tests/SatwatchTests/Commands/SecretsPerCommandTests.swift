@@ -97,8 +97,9 @@ import Testing
         let config = try TwoSecrets()
         let captured = CapturedIO(environment: ["SLACK_WEBHOOK_URL": "http://127.0.0.1:9/hook"])
         #expect(await SatwatchCommandLine.run(["check", "--config", config.path], io: captured.io) == 1)
+        // The summary says where a secret can come from, as the other commands' do.
         #expect(captured.err == ["\(config.path):\(config.passwordPlace): environment variable SMTP_PASSWORD is not set",
-                                 "\(config.path): 1 problem in 1 file"])
+                                 "\(config.path): 1 problem in 1 file; set SMTP_PASSWORD in the environment or pass --env-file FILE"])
     }
 
     /// The unit's root-only file, read by `--env-file`; its values win over the environment's.
