@@ -71,6 +71,10 @@ import Testing
         (#"{"block""#, nil),
         (#""block":"#, .newBlock),
         ("", nil),
+        // A watch's answers carry a nested "block" (a projected mempool block): no new block.
+        (#"{"tracked-txs":{"ab":{"position":{"block":2,"vsize":140.25}}}}"#, nil),
+        (#"{"txPosition":{"txid":"ab","position":{"block":0}},"blocks":[]}"#, .tip),
+        (#"{"x":["{"block":1}", {"block":1}]}"#, nil),
     ] as [(String, MempoolBlockSignal?)])
     func blockSignalIsReadFromTheRawFrame(frame: String, signal: MempoolBlockSignal?) {
         #expect(MempoolBlockSignal(frame: frame) == signal)
@@ -82,5 +86,11 @@ import Testing
         #expect(signals.map(\.0) == [1, 95])
         #expect(signals.map(\.1) == [.tip, .newBlock])
         #expect(MempoolBlockSignal(frame: try Fixtures.text("mempool-ws-init.json")) == .tip)
+    }
+
+    /// The watch's scenario: only the three block pushes announce a block, not the positions.
+    @Test func chainFixtureAnnouncesItsBlocksOnly() throws {
+        let signals = try Fixtures.frames("mempool-ws-chain.jsonl").map { MempoolBlockSignal(frame: $0) }
+        #expect(signals == [nil, nil, .newBlock, .newBlock, .newBlock, nil])
     }
 }
