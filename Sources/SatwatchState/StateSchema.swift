@@ -202,7 +202,9 @@ package enum StateSchema {
     /// an entry from its channel writes why as its state (`silenced`, `muted`, or a kind a later
     /// stage adds, with no schema change), and a held entry says why it waits (`hold_kind`, with
     /// `held_until`). SQLite cannot change a CHECK constraint in place, so the table is rebuilt
-    /// with its rows and ids, as version 5 did.
+    /// with its rows and ids, as version 5 did. `outbox_due` finds an alert's entries in order;
+    /// `outbox_queue` (the row id follows channel and state in it) reads a channel's pending
+    /// entries in queue order without sorting them all for each message.
     package static let version9 = SchemaMigration(version: 9, sql: """
         CREATE TABLE outbox_v9 (
             id INTEGER PRIMARY KEY,
@@ -229,5 +231,6 @@ package enum StateSchema {
         DROP TABLE outbox;
         ALTER TABLE outbox_v9 RENAME TO outbox;
         CREATE INDEX outbox_due ON outbox (channel, state, alert, id);
+        CREATE INDEX outbox_queue ON outbox (channel, state);
         """)
 }
