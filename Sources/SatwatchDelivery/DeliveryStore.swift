@@ -37,6 +37,11 @@ actor DeliveryStore {
         try store.outbox.deliverable(channel: channel, now: now, limit: limit)
     }
 
+    /// What `channel`'s receiver last heard of each alert, worth telling again (see `OutboxStore.latestHeard`).
+    func latestHeard(channel: String, resolvedSince: Timestamp) throws -> [OutboxEntry] {
+        try store.outbox.latestHeard(channel: channel, resolvedSince: resolvedSince)
+    }
+
     /// When something of `channel` is next due; nil when nothing is pending.
     func nextDue(channel: String) throws -> Timestamp? { try store.outbox.nextDue(channel: channel) }
 
@@ -124,10 +129,11 @@ actor DeliveryStore {
         }
     }
 
-    /// Prunes finished deliveries older than `retention` and gives the free pages back;
-    /// returns the notifications removed.
-    func prune(olderThan retention: TimeSpan, at now: Timestamp) throws -> Int {
-        let removed = try store.maintenance.prune(olderThan: now - retention)
+    /// Prunes finished deliveries older than `retention` (but an alert's newest firing on a
+    /// channel in `restating`, which tells it again) and gives the free pages back; returns the
+    /// notifications removed.
+    func prune(olderThan retention: TimeSpan, restating: [String], at now: Timestamp) throws -> Int {
+        let removed = try store.maintenance.prune(olderThan: now - retention, restating: restating)
         try store.maintenance.returnFreePages()
         return removed
     }

@@ -10,6 +10,7 @@ extension Dispatcher {
                  now: Timestamp) async -> (record: DeliveryRecord, concernsReceiver: Bool) {
         let head = entries[0]
         var group = NotificationGroup(entries.map(\.notification))
+        group.sentAt = now
         let fields = logFields(group, channel: channel.name)
         let count = entries.count
         if let extras {

@@ -60,7 +60,8 @@ extension Dispatcher {
     /// gives the freed pages back to the file system.
     private func pruneFinished(at now: Timestamp) async -> Bool {
         do {
-            let removed = try await store.prune(olderThan: retention, at: now)
+            let restating = channels.filter { $0.value is any RestatingChannel }.keys.sorted()
+            let removed = try await store.prune(olderThan: retention, restating: restating, at: now)
             if removed > 0 { logger.info("pruned state", ["notifications": "\(removed)", "older_than": retention.text]) }
             storeHealth.succeeded("pruning", at: now)
             return true

@@ -15,7 +15,7 @@ import SatwatchState
 /// alone; the dispatcher applies `RetryPolicy`, honours `Retry-After`, marks permanent failures
 /// dead and logs each of those once.
 package struct Dispatcher: Sendable {
-    /// The channels by name.
+    /// The delivery queues by name: each configured channel, or each of its peers (`NAME#1`, …).
     package let channels: [String: any Channel]
     let store: DeliveryStore
     /// What a channel's due entries go through before they are sent, in order.
@@ -50,11 +50,12 @@ package struct Dispatcher: Sendable {
                 extras: (any NotificationExtrasSource)? = nil,
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
-        self.channels = channels
+        let queues = Dictionary(channels.values.flatMap(\.queues).map { ($0.name, $0) }) { first, _ in first }
+        self.channels = queues
         self.store = DeliveryStore(path: statePath)
         var plan = plan
         plan.maxAge = policy.maxAge
-        self.stages = DeliveryStages.make(plan: plan, channels: channels, store: store)
+        self.stages = DeliveryStages.make(plan: plan, channels: queues, store: store)
         self.extras = extras
         self.statePath = statePath
         self.policy = policy
@@ -65,7 +66,7 @@ package struct Dispatcher: Sendable {
         self.counters = counters
         self.storeHealth = storeHealth ?? StoreHealthBoard(logger: logger)
         self.gate = gate
-        self.bells = ChannelBells(channels.keys)
+        self.bells = ChannelBells(queues.keys)
     }
 
     /// Delivers until cancelled. Entries queued while the worker was down are picked up at once.
@@ -81,6 +82,9 @@ package struct Dispatcher: Sendable {
         await withTaskGroup(of: Void.self) { group in
             for (name, channel) in channels {
                 group.addTask { await self.work(channel: channel, bell: self.bells[name]) }
+                if let restating = channel as? any RestatingChannel {
+                    group.addTask { await self.restate(restating) }
+                }
             }
             group.addTask { await self.retireOrphans() }
             group.addTask { await self.checkpointWhileIdle() }
@@ -127,6 +131,35 @@ package struct Dispatcher: Sendable {
                 storeHealth.failed(part, error, at: clock())
                 try? await Task.sleep(for: .seconds(5))
             }
+        }
+    }
+}
+
+extension Dispatcher {
+    /// Tells `channel` again, at once and then every `resendEvery`, the latest state of each
+    /// alert it heard (`RestatingChannel`): firing ones with a fresh `endsAt`, resolved ones for
+    /// `resendResolvedFor`. Not queued nor recorded: what the receiver heard is already in the
+    /// outbox, and a failed telling is simply made again at the next turn (its queue's own
+    /// deliveries retry as usual).
+    private func restate(_ channel: any RestatingChannel) async {
+        var failing = false
+        while !Task.isCancelled {
+            let now = clock()
+            do {
+                let heard = try await store.latestHeard(channel: channel.name, resolvedSince: now - channel.resendResolvedFor)
+                for chunk in stride(from: 0, to: heard.count, by: GroupStage.maxMembers).map({ heard[$0..<min($0 + GroupStage.maxMembers, heard.count)] }) {
+                    var group = NotificationGroup(chunk.map(\.notification))
+                    group.sentAt = clock()
+                    let outcome = await channel.deliver(group)
+                    if case .failed(let failure) = outcome, !failing {
+                        logger.warn("re-sending alerts failed", ["channel": channel.name, "alerts": "\(chunk.count)", "error": failure.reason])
+                    }
+                    failing = outcome != .delivered
+                }
+            } catch {
+                storeHealth.failed("re-sending alerts to \(channel.name)", error, at: now)
+            }
+            try? await Task.sleep(for: channel.resendEvery.duration)
         }
     }
 }

@@ -48,6 +48,22 @@ package struct OutboxStore {
         return try entries(from: statement).first
     }
 
+    /// What `channel`'s receiver last heard of each alert, when that is worth telling again: per
+    /// alert its newest entry on the channel, if it was sent and is firing, or resolved at or
+    /// after `resolvedSince`; nil for an alert whose newest entry is still pending (its queue will
+    /// tell it) or was kept from the channel. Oldest first.
+    package func latestHeard(channel: String, resolvedSince: Timestamp) throws -> [OutboxEntry] {
+        let statement = try connection.cached("""
+            SELECT \(Self.entryColumns)
+            WHERE o.id IN (SELECT max(id) FROM outbox WHERE channel = ?1 GROUP BY alert)
+              AND o.state = 'sent' AND (n.status = 'firing' OR n.at >= ?2)
+            ORDER BY o.id
+            """)
+        try statement.bind(1, channel)
+        try statement.bind(2, resolvedSince)
+        return try entries(from: statement)
+    }
+
     /// The pending deliveries of `channel`, in delivery order.
     package func pendingEntries(channel: String) throws -> [OutboxEntry] {
         let statement = try connection.cached("""

@@ -70,6 +70,7 @@ package enum ConfigLoader {
         config.timeIntervals = timeIntervals.valid
         config.brokenTimeIntervals = timeIntervals.broken
         config.delivery = delivery
+        config.labels = RuleParser.parseLabels(&root)
         config.derived = root.object("derived").map { loadDerived($0, feeds: feeds) } ?? []
         let portfolios = root.object("portfolios").map { loadPortfolios($0, feeds: feeds) } ?? []
         for portfolio in portfolios where config.derived.contains(where: { $0.name == portfolio.name }) {

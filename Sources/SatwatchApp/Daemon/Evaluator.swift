@@ -31,8 +31,10 @@ struct Evaluator: Service {
         let startedAt = WallClock.now()
         var state = EvaluatorState(
             evaluator: FrameEvaluator(engine: RuleEngine(rules: setup.rules, derived: setup.config.derived, defaultChannels: setup.config.defaultChannels,
+                                                         commonLabels: setup.config.labels,
                                                          restoring: saved), feeds: setup.config.feeds),
-            stale: FeedStaleMonitor(feeds: setup.config.feeds, channels: setup.config.defaultChannels, saved: saved, now: startedAt),
+            stale: FeedStaleMonitor(feeds: setup.config.feeds, channels: setup.config.defaultChannels,
+                                   commonLabels: setup.config.labels, saved: saved, now: startedAt),
             lastFlush: startedAt)
         for kind in state.stale.staleFeeds { state.evaluator.setFeed(kind, stale: true) }
         await restoreHistory(&state, from: writer)
@@ -53,6 +55,10 @@ struct Evaluator: Service {
             }
             for explanation in state.evaluator.takeExplanations() { logger.debug(explanation.message, explanation.fields) }
             if !changes.isEmpty { boards.rules.publish(state.evaluator.engine) }
+            // A channel of several peers queues a delivery for each.
+            for index in changes.indices where changes[index].notification != nil {
+                changes[index].notification!.channels = setup.config.queueNames(for: changes[index].notification!.channels)
+            }
             let headlines = state.evaluator.takeHeadlineRecord()
             for (source, count) in headlines.firstPolls.sorted(by: { $0.key < $1.key }) {
                 logger.info("news source recorded", ["source": source, "items": "\(count)"])

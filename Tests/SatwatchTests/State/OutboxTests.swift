@@ -140,6 +140,25 @@ struct OutboxTests {
         #expect(try store.outbox.entries(states: [.pending, .sent, .dead, .silenced, .muted]).count == 5)
     }
 
+    /// Retention spares an alert's newest firing notification on a channel that tells it again,
+    /// however old: an alert that fires for longer than the retention is still told again to
+    /// Alertmanager. On other channels it goes like any other.
+    @Test func pruneKeepsAnAlertsNewestFiringNotification() throws {
+        let directory = try StateTestDirectory()
+        let store = try StateStore.open(path: directory.path("state.db"))
+        let first = try F.enqueue(F.notification("first", rule: "long", at: 1_000, channels: ["am"]), in: store, at: 1_000)
+        let reminder = try F.enqueue(F.notification("reminder", rule: "long", at: 2_000, channels: ["am"]), in: store, at: 2_000)
+        let onHook = try F.enqueue(F.notification("on-hook", rule: "long", at: 2_000, channels: ["hook"]), in: store, at: 2_000)
+        let other = try F.enqueue(F.notification("over", rule: "short", at: 1_000, channels: ["am"]), in: store, at: 1_000)
+        let otherResolved = try F.enqueue(F.notification("over-resolved", rule: "short", status: .resolved, at: 1_500, channels: ["am"]),
+                                          in: store, at: 1_500)
+        for ids in [first, reminder, onHook, other, otherResolved] { for id in ids.values { try store.outbox.markSent(id: id, at: F.at(2_500)) } }
+        #expect(try store.maintenance.prune(olderThan: F.at(9_000), restating: ["am"]) == 4)
+        #expect(try store.outbox.notification(id: "reminder") != nil, "the newest firing of an alert that still fires")
+        for gone in ["first", "on-hook", "over", "over-resolved"] { #expect(try store.outbox.notification(id: gone) == nil) }
+        #expect(try store.outbox.latestHeard(channel: "am", resolvedSince: F.at(9_000)).map(\.notification.id) == ["reminder"])
+    }
+
     /// Retention: a notification goes once every delivery of it is sent or dead and was last
     /// touched before the cutoff; one with a pending or a recent delivery stays whole.
     @Test func pruneRemovesOnlyOldFinishedNotifications() throws {

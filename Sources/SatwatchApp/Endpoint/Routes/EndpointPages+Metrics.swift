@@ -73,7 +73,7 @@ extension EndpointPages {
                 page.sample("satwatch_notifications_kept_total", ["channel": channel, "reason": reason], Double(count))
             }
         }
-        let outbox = store.counts()
+        let outbox = store.lastCounts
         page.family("satwatch_outbox_pending", "gauge", "Deliveries waiting in the outbox, per channel.")
         for (channel, counts) in outbox { page.sample("satwatch_outbox_pending", ["channel": channel], Double(counts.pending)) }
         page.family("satwatch_outbox_dead", "gauge", "Dead deliveries kept in the state file, per channel.")
