@@ -140,7 +140,7 @@ package enum DeribitWire {
     /// "test_request"}}` is answered with `public/test` (unanswered, the server closes the
     /// connection), `"type":"heartbeat"` only proves the socket lives. Everything else goes on to
     /// the decoder.
-    static func handle(_ frame: String) -> WireHandling {
+    package static func handle(_ frame: String) -> WireHandling {
         // Called on every frame: data (which never says "heartbeat") costs a scan, not a parse.
         guard frame.utf8.count <= 4_096, frame.contains("\"heartbeat\""),
               case .value(let object) = FrameObject.parse(frame, keeping: ["method", "params"]),
@@ -154,7 +154,7 @@ package enum DeribitWire {
     /// What to say once about `frame`: each channel the subscription answer left out (Deribit
     /// leaves out unknown and expired instruments), a refused request, a ticker whose instrument
     /// is gone.
-    static func notices(_ frame: String, channels: [String]) -> [FeedNotice] {
+    package static func notices(_ frame: String, channels: [String]) -> [FeedNotice] {
         let answer = frame.contains("\"result\"") || frame.contains("\"error\"")
         let ended = frame.contains("\"state\"") && !frame.contains("\"open\"")
         guard answer || ended, case .value(let object) = FrameObject.parse(frame, keeping: DeribitDecoder.keys) else { return [] }
