@@ -166,3 +166,21 @@ def test_check_names_an_unknown_source_and_satwatch_test_runs_news_polls(tmp_pat
     }]}))
     ran = subprocess.run([str(BINARY), "test", str(tests)], capture_output=True, text=True, timeout=30)
     assert ran.returncode == 0, ran.stdout + ran.stderr
+
+
+def test_replay_of_news_frames_records_the_first_poll_and_fires_on_a_new_item(tmp_path, workers):
+    site = NewsSite(tmp_path)
+    site.stop()
+    worker = workers(config(site), {"news.json": RULES})
+    frames = tmp_path / "news.jsonl"
+    polls = [rss(*OLD), rss(("a3", "SEC approves spot Bitcoin ETF", "At last"), *OLD), "<rss><channel>"]
+    frames.write_text("".join(json.dumps({"source": "wire", "body": body}, separators=(",", ":")) + "\n" for body in polls))
+    (tmp_path / "news.offsets").write_text("0\n300000\n600000\n")
+    replayed = subprocess.run([str(BINARY), "replay", "--config", str(worker.config_path), "--input", str(frames), "--feed", "news"],
+                              capture_output=True, text=True, timeout=30)
+    assert replayed.returncode == 0, replayed.stderr
+    notifications = [json.loads(line) for line in replayed.stdout.splitlines()]
+    assert len(notifications) == 1, replayed.stdout
+    # One: the first poll's ETF item was recorded, the second poll's new one (a3) fired.
+    assert (notifications[0]["rule"], notifications[0]["metric"]) == ("etf-news", "news.wire"), replayed.stdout
+    assert "invalid_xml" in replayed.stderr  # the cut document is skipped and counted, not fatal
