@@ -2,7 +2,7 @@
 package enum StateSchema {
     /// Every migration, in order; the last one's version is what this build writes.
     package static let migrations: [SchemaMigration] = [version1, version2, version3, version4, version5, version6, version7,
-                                                           version8, version9]
+                                                           version8, version9, version11]
 
     /// The newest schema version this build knows.
     package static var currentVersion: Int64 { migrations.last?.version ?? 0 }
@@ -232,5 +232,18 @@ package enum StateSchema {
         ALTER TABLE outbox_v9 RENAME TO outbox;
         CREATE INDEX outbox_due ON outbox (channel, state, alert, id);
         CREATE INDEX outbox_queue ON outbox (channel, state);
+        """)
+
+    /// The news items the rules have seen (`NewsSeenStore`): per source, each item's id (its
+    /// guid, else its link) and when a poll last saw it (milliseconds), so a restart announces
+    /// no headline twice. Kept to the most recently seen ids per source, and only for sources
+    /// still configured. (Version 10 is another change's.)
+    package static let version11 = SchemaMigration(version: 11, sql: """
+        CREATE TABLE news_seen (
+            source TEXT NOT NULL,
+            id TEXT NOT NULL,
+            seen_at INTEGER NOT NULL,
+            PRIMARY KEY (source, id)
+        ) WITHOUT ROWID;
         """)
 }
