@@ -1,13 +1,24 @@
+import Glibc
 import SatwatchFeeds
 
 
 // satwatch benchmarks: run through `bench/run` (release build). Prints a Markdown table.
 // The recorded feed frames: the folder given, or the repository's (bench/run runs from its root).
-let fixtures = CommandLine.arguments.dropFirst().first ?? "Tests/Fixtures/feeds"
+// `--windows`: only issue 20's 1,000-rule mix (a quick before/after of the engine's costs).
+let arguments = CommandLine.arguments.dropFirst()
+let fixtures = arguments.first { !$0.hasPrefix("--") } ?? "Tests/Fixtures/feeds"
+let onlyWindows = arguments.contains("--windows")
 var table = BenchTable()
-for count in [1, 100, 10_000] {
+for count in [1, 100, 10_000] where !onlyWindows {
     let rate = RuleEvaluationBench.run(ruleCount: count, evaluations: 20_000_000)
     table.add("rule evaluations, \(count) rule\(count == 1 ? "" : "s")", Format.millions(rate), "M evals/s", target: ">= 5")
+}
+let mixRate = try WindowRulesBench.run(seconds: 3)
+table.add("rule evaluations, 1,000 rules (100 on sma/max 4h, 400 pending) at 10 frames/s", Format.millions(mixRate),
+          "M evals/s", target: ">= 1")
+if onlyWindows {
+    print(table.render())
+    exit(0)
 }
 for (kind, label) in [(ConditionEvaluationBench.Kind.compound, "compound (all of 2 metrics)"), (.sma, "sma(btc.usd, 200d)")] {
     for count in [1, 100] {
