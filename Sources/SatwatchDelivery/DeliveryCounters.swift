@@ -1,3 +1,4 @@
+import SatwatchState
 import Synchronization
 
 /// Per-channel totals since start, for `/metrics`.
@@ -10,10 +11,12 @@ package final class DeliveryCounters: Sendable {
         package var failed = 0
         /// Entries given up on.
         package var dead = 0
+        /// Entries a stage kept from the channel, by why (`silenced`, `muted`, …).
+        package var kept: [String: Int] = [:]
         /// Entries a silence kept from the channel.
-        package var silenced = 0
+        package var silenced: Int { kept[OutboxState.silenced.rawValue, default: 0] }
         /// Entries held in a quiet window that were no longer the latest state when it ended.
-        package var muted = 0
+        package var muted: Int { kept[OutboxState.muted.rawValue, default: 0] }
     }
 
     private let totals = Mutex<[String: Totals]>([:])

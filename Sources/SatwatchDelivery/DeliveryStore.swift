@@ -32,7 +32,20 @@ actor DeliveryStore {
     /// Closes the connection now (a later use opens it again).
     func close() { opened = nil }
 
-    /// The oldest pending entry of `channel` (delivery is in order per channel).
+    /// The entries of `channel` that may go now, in queue order (see `OutboxStore.deliverable`).
+    func deliverable(channel: String, now: Timestamp, limit: Int) throws -> [OutboxEntry] {
+        try store.outbox.deliverable(channel: channel, now: now, limit: limit)
+    }
+
+    /// What `channel`'s receiver last heard of each alert, worth telling again (see `OutboxStore.latestHeard`).
+    func latestHeard(channel: String, resolvedSince: Timestamp) throws -> [OutboxEntry] {
+        try store.outbox.latestHeard(channel: channel, resolvedSince: resolvedSince)
+    }
+
+    /// When something of `channel` is next due; nil when nothing is pending.
+    func nextDue(channel: String) throws -> Timestamp? { try store.outbox.nextDue(channel: channel) }
+
+    /// The oldest pending entry of `channel`.
     func head(of channel: String) throws -> OutboxEntry? { try store.outbox.nextPendingEntry(channel: channel) }
 
     /// Channels that have pending entries.
@@ -60,34 +73,24 @@ actor DeliveryStore {
         case .retry(let attempts, let next, let error, let at):
             _ = try store.outbox.markRetry(id: entry.id, attempts: attempts, nextAttemptAt: next, error: error, at: at)
         case .dead(let reason, let at): _ = try store.outbox.markDead(id: entry.id, at: at, reason: reason)
-        case .silenced(let reason, let at): _ = try store.outbox.markKept(id: entry.id, as: .silenced, at: at, reason: reason)
-        case .muted(let reason, let at): _ = try store.outbox.markKept(id: entry.id, as: .muted, at: at, reason: reason)
-        case .held(let until, let at): _ = try store.outbox.markHeld(id: entry.id, until: until, at: at)
+        case .kept(let state, let reason, let at): _ = try store.outbox.markKept(id: entry.id, as: state, at: at, reason: reason)
+        case .held(let until, let kind, let at): _ = try store.outbox.markHeld(id: entry.id, until: until, kind: kind, at: at)
         }
     }
 
-    /// Whether `entry` may go to `channel` as far as silences go, in one step of the store: a
-    /// resolve follows what became of its firing on that channel (silenced or muted: the same;
-    /// sent: sent, whatever silences say now); anything else is silenced while an active
+    /// Why `entry` may not go to `channel` as far as silences go, in one step of the store; nil
+    /// when it may. A resolve follows what became of its firing on that channel (kept: kept the
+    /// same way; sent: sent, whatever silences say now); anything else is silenced while an active
     /// silence matches it.
-    func silenceDecision(for entry: OutboxEntry, channel: String, at now: Timestamp) throws -> StageDecision {
+    func silenceDecision(for entry: OutboxEntry, channel: String, at now: Timestamp) throws -> StagePass.Keep? {
         let notification = entry.notification
         if notification.status == .resolved, let firing = try store.outbox.firingOutcome(of: notification, channel: channel) {
-            switch firing {
-            case .silenced: return .silence(reason: "its firing was silenced")
-            case .muted: return .mute(reason: "its firing was muted")
-            case .pending, .sent, .dead: return .pass
-            }
+            return firing.isKept ? StagePass.Keep(state: firing, reason: "its firing was \(firing)") : nil
         }
         guard let silence = try silences(at: now).first(where: { $0.isActive(at: now) && $0.matches(notification) }) else {
-            return .pass
+            return nil
         }
-        return .silence(reason: "silenced by \(silence.id)" + (silence.comment.isEmpty ? "" : " (\(silence.comment))"))
-    }
-
-    /// The pending entries of `channel` a new group may take (`StateStore.groupCandidates`).
-    func groupCandidates(channel: String, dueBy now: Timestamp, limit: Int) throws -> [OutboxEntry] {
-        try store.outbox.groupCandidates(channel: channel, dueBy: now, limit: limit)
+        return StagePass.Keep(state: .silenced, reason: "silenced by \(silence.id)" + (silence.comment.isEmpty ? "" : " (\(silence.comment))"))
     }
 
     /// The pending members of a formed group.
@@ -126,10 +129,11 @@ actor DeliveryStore {
         }
     }
 
-    /// Prunes finished deliveries older than `retention` and gives the free pages back;
-    /// returns the notifications removed.
-    func prune(olderThan retention: TimeSpan, at now: Timestamp) throws -> Int {
-        let removed = try store.maintenance.prune(olderThan: now - retention)
+    /// Prunes finished deliveries older than `retention` (but an alert's newest firing on a
+    /// channel in `restating`, which tells it again) and gives the free pages back; returns the
+    /// notifications removed.
+    func prune(olderThan retention: TimeSpan, restating: [String], at now: Timestamp) throws -> Int {
+        let removed = try store.maintenance.prune(olderThan: now - retention, restating: restating)
         try store.maintenance.returnFreePages()
         return removed
     }

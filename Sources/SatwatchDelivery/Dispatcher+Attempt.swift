@@ -1,32 +1,33 @@
+import Dispatch
 import SatwatchBase
 import SatwatchState
 
 extension Dispatcher {
     /// One delivery attempt of a message (`entries`: one, or a group's members): what it
-    /// concluded for all of them, counted per notification and logged once.
-    func attempt(_ entries: [OutboxEntry], through channel: any Channel, now: Timestamp) async -> DeliveryRecord {
+    /// concluded for all of them, counted per notification and logged once, and whether a
+    /// failure concerns the receiver (then the whole channel waits) rather than this message.
+    func attempt(_ entries: [OutboxEntry], through channel: any Channel,
+                 now: Timestamp) async -> (record: DeliveryRecord, concernsReceiver: Bool) {
         let head = entries[0]
         var group = NotificationGroup(entries.map(\.notification))
+        group.sentAt = now
         let fields = logFields(group, channel: channel.name)
         let count = entries.count
-        if policy.isExpired(created: head.ageStart, now: now) {
-            let reason = policy.expiryReason(lastError: head.lastError)
-            counters.record(channel.name) { $0.dead += count }
-            logger.error("delivery dead", LogFields(fields.pairs + [("reason", reason)]))
-            return .dead(reason: reason, at: now)
-        }
         if let extras {
-            // Made only for a message that goes out. One chart per message: a group lists many
-            // alerts, its members go without.
+            // Made only for a message that goes out, on a thread of its own (a chart is rendered
+            // here). One chart per message: a group lists many alerts, its members go without.
             let chart = channel.attachesChart && entries.count == 1
-            group.extras = group.notifications.map { extras.extras(for: $0, chart: chart) }
+            let notifications = group.notifications
+            group.extras = await withCheckedContinuation { done in
+                renderQueue.async { done.resume(returning: notifications.map { extras.extras(for: $0, chart: chart) }) }
+            }
             group.pageURL = extras.pageURL
         }
         switch await channel.deliver(group) {
         case .delivered:
             counters.record(channel.name) { $0.sent += count }
             logger.info("delivered", LogFields(fields.pairs + [("attempts", "\(head.attempts + 1)")]))
-            return .sent(at: clock())
+            return (.sent(at: clock()), false)
         case .failed(let failure) where failure.retryable:
             let attempts = head.attempts + 1
             let delay = policy.delay(afterAttempts: attempts, retryAfter: failure.retryAfter, random: random)
@@ -36,11 +37,12 @@ extension Dispatcher {
             counters.record(channel.name) { $0.failed += count }
             logger.warn("delivery failed, will retry", LogFields(fields.pairs + [
                 ("attempt", "\(attempts)"), ("retry_in", delay.text), ("error", failure.reason)]))
-            return .retry(attempts: attempts, next: answered + delay, error: failure.reason, at: answered)
+            return (.retry(attempts: attempts, next: answered + delay, error: failure.reason, at: answered),
+                    failure.concernsReceiver)
         case .failed(let failure):
             counters.record(channel.name) { $0.failed += count; $0.dead += count }
             logger.error("delivery dead", LogFields(fields.pairs + [("reason", failure.reason)]))
-            return .dead(reason: failure.reason, at: clock())
+            return (.dead(reason: failure.reason, at: clock()), false)
         }
     }
 

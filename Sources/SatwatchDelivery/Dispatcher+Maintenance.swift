@@ -32,7 +32,7 @@ extension Dispatcher {
             // moves on however many entries were delivered meanwhile. Errors here are left to
             // the channel workers, whose own reads report them.
             if let latest = try? await store.latestQueuedAt() {
-                if let queued, latest > queued { for bell in bells.values { bell.ring() } }
+                if let queued, latest > queued { bells.ringAll() }
                 queued = max(latest, queued ?? latest)
             }
             try? await Task.sleep(for: Self.maintenanceTick.duration)
@@ -48,7 +48,7 @@ extension Dispatcher {
                 logger.error("delivery dead", ["channel": entry.channel, "rule": entry.notification.rule,
                                                "status": entry.notification.status.rawValue, "id": entry.notification.id,
                                                "reason": policy.expiryReason(lastError: entry.lastError)])
-                bells[entry.channel]?.ring()
+                bells.ring([entry.channel])
             }
             storeHealth.succeeded("expiring overdue deliveries", at: now)
         } catch {
@@ -60,7 +60,8 @@ extension Dispatcher {
     /// gives the freed pages back to the file system.
     private func pruneFinished(at now: Timestamp) async -> Bool {
         do {
-            let removed = try await store.prune(olderThan: retention, at: now)
+            let restating = channels.filter { $0.value is any RestatingChannel }.keys.sorted()
+            let removed = try await store.prune(olderThan: retention, restating: restating, at: now)
             if removed > 0 { logger.info("pruned state", ["notifications": "\(removed)", "older_than": retention.text]) }
             storeHealth.succeeded("pruning", at: now)
             return true

@@ -5,16 +5,20 @@ extension Dispatcher {
     /// Longest sleep with nothing to do; a safety net in case a ring is missed.
     static let idleWait = TimeSpan.seconds(30)
 
-    /// Delivers `channel`'s entries in order until cancelled, one message at a time: the head
-    /// alone, or the group it leads.
+    /// Delivers `channel`'s entries until cancelled, one message at a time: the entries that may
+    /// go now, through the stages, as one message.
     ///
-    /// When the state file fails (disk full, read-only, damaged), the worker backs off on the
-    /// retry schedule of a failed delivery, and an outcome it could not record is kept and
+    /// A failure that concerns the receiver (down, timing out, 5xx, 429) holds the whole channel
+    /// until the retry is due; one that concerns the message alone holds its entries' alerts
+    /// only. When the state file fails (disk full, read-only, damaged), the worker backs off on
+    /// the retry schedule of a failed delivery, and an outcome it could not record is kept and
     /// recorded first once the file works again: the message is never sent again meanwhile.
     func work(channel: any Channel, bell: Doorbell) async {
         let part = "deliveries to \(channel.name)"
         var unrecorded: (DeliveryRecord, [OutboxEntry])?
         var storeFailures = 0
+        // When a receiver that is down may be tried again.
+        var receiverDownUntil: Timestamp?
         while !Task.isCancelled {
             do {
                 if let (record, entries) = unrecorded {
@@ -22,29 +26,36 @@ extension Dispatcher {
                     unrecorded = nil
                     storeHealth.succeeded(part, at: clock())
                 }
-                let head = try await store.head(of: channel.name)
+                var now = clock()
+                if let down = receiverDownUntil, down > now {
+                    // Not the doorbell's to cut short: new entries must not hammer a receiver that is down.
+                    try? await Task.sleep(for: (down - now).duration)
+                    continue
+                }
+                receiverDownUntil = nil
+                let due = try await nextEntries(of: channel.name, now: now)
                 storeFailures = 0
                 storeHealth.succeeded(part, at: clock())
-                guard let head else {
-                    await bell.wait(for: Self.idleWait)
+                guard !due.isEmpty else {
+                    let next = try await store.nextDue(channel: channel.name)
+                    await bell.wait(for: next.map { min(max($0 - now, .zero), Self.idleWait) } ?? Self.idleWait)
                     continue
                 }
-                let now = clock()
-                if head.nextAttemptAt > now {
-                    await bell.wait(for: min(head.nextAttemptAt - now, Self.idleWait))
-                    continue
+                var pass = StagePass(channel: channel.name, now: now, entries: due)
+                for stage in stages {
+                    try await stage.apply(to: &pass)
+                    if pass.channelWait != nil || pass.entries.isEmpty { break }
                 }
-                let message: [OutboxEntry]
-                do {
-                    message = try await nextMessage(from: head, channel: channel, now: now)
-                    if !message.isEmpty, let slot = pacing.admit(channel.name, at: now) { throw StageWait(until: slot) }
-                } catch let wait as StageWait {
-                    // Gathering or paced: nothing to record; the head goes at its turn.
+                try await recordStages(pass)
+                if let wait = pass.channelWait {
+                    // Gathering or paced: the entries still going wait their turn, unrecorded.
                     await bell.wait(for: wait.until - now)
                     continue
                 }
-                // Every entry was kept from the channel (and recorded so): on to the next.
+                let message = pass.entries
+                // Every entry was held or kept (and recorded so): on to what is next.
                 if message.isEmpty { continue }
+                if pass.formsGroup { try await store.formBatches([message.map(\.id)]) }
                 let ids = message.map(\.id)
                 guard gate.enter(ids) else {
                     // Stopping: no new attempt; wait for the cancellation that follows.
@@ -52,7 +63,10 @@ extension Dispatcher {
                     continue
                 }
                 defer { gate.leave(ids) }
-                let record = await attempt(message, through: channel, now: now)
+                now = clock()
+                for stage in stages { stage.sending(message, on: channel.name, at: now) }
+                let (record, concernsReceiver) = await attempt(message, through: channel, now: now)
+                if case .retry(_, let next, _, _) = record, concernsReceiver { receiverDownUntil = next }
                 unrecorded = (record, message)
                 try await store.record(record, for: message)
                 unrecorded = nil
@@ -66,67 +80,42 @@ extension Dispatcher {
         }
     }
 
-    /// The entries `channel`'s next message carries, each past the stages; empty when the
-    /// stages kept all of them from it. A formed group (a batch) goes again as it was; on a
-    /// grouping channel a new group forms once due (`StageWait` until then); otherwise the head
-    /// goes alone.
-    func nextMessage(from head: OutboxEntry, channel: any Channel, now: Timestamp) async throws -> [OutboxEntry] {
-        if let batch = head.batch {
-            return try await passing(try await store.batchMembers(batch), channel: channel.name, now: now)
+    /// The entries of `channel` that may go now: a formed group that waits for its retry goes
+    /// again as it was, before anything newer; otherwise every due entry whose alert waits for
+    /// nothing (at most a group's worth).
+    private func nextEntries(of channel: String, now: Timestamp) async throws -> [OutboxEntry] {
+        let due = try await store.deliverable(channel: channel, now: now, limit: GroupStage.maxMembers)
+        if let batch = due.first(where: { $0.batch != nil })?.batch {
+            return try await store.batchMembers(batch)
         }
-        guard let timing = grouping.timing(for: channel.name) else {
-            return try await passing([head], channel: channel.name, now: now)
-        }
-        let due = grouping.due(head, channel: channel.name, timing: timing)
-        if due > now { throw StageWait(until: due) }
-        let candidates = try await store.groupCandidates(channel: channel.name, dueBy: now, limit: GroupStage.maxMembers)
-        let members = try await passing(candidates, channel: channel.name, now: now)
-        grouping.didForm(on: channel.name, at: now, full: candidates.count == GroupStage.maxMembers)
-        guard !members.isEmpty else { return [] }
-        try await store.formBatches([members.map(\.id)])
-        return members
+        return due
     }
 
-    /// The entries of `entries` the stages let through, in order; those they keep from the
-    /// channel are recorded so, in one transaction. A held entry ends the run: those behind it
-    /// wait with it.
-    func passing(_ entries: [OutboxEntry], channel: String, now: Timestamp) async throws -> [OutboxEntry] {
-        var through: [OutboxEntry] = []
-        var kept: [(DeliveryRecord, OutboxEntry)] = []
-        for entry in entries {
-            guard let record = try await passStages(entry, channel: channel, now: now) else {
-                through.append(entry)
-                continue
+    /// Records, in one transaction, what the stages held and kept; counts and logs each once.
+    private func recordStages(_ pass: StagePass) async throws {
+        var records: [(DeliveryRecord, OutboxEntry)] = []
+        for (entry, hold) in pass.held {
+            // Logged once per hold: a later pass inside the same window finds it held already.
+            if entry.heldUntil != hold.until {
+                logger.info("delivery held", LogFields(Self.fields(entry, pass.channel).pairs
+                    + [("until", hold.until.rfc3339), ("reason", hold.reason)]))
+                records.append((.held(until: hold.until, kind: hold.kind, at: pass.now), entry))
             }
-            kept.append((record, entry))
-            if case .held = record { break }
         }
-        try await store.record(kept)
-        return through
+        for (entry, keep) in pass.kept {
+            counters.record(pass.channel) { totals in
+                if keep.state == .dead { totals.dead += 1 } else { totals.kept[keep.state.rawValue, default: 0] += 1 }
+            }
+            let fields = LogFields(Self.fields(entry, pass.channel).pairs + [("reason", keep.reason)])
+            if keep.state == .dead { logger.error("delivery dead", fields) } else { logger.info("delivery \(keep.state)", fields) }
+            records.append((.kept(keep.state, reason: keep.reason, at: pass.now), entry))
+        }
+        try await store.record(records)
     }
 
-    /// Runs `entry` through the stages: the record of the first that keeps it from the channel,
-    /// counted and logged once, or nil to send it.
-    func passStages(_ entry: OutboxEntry, channel: String, now: Timestamp) async throws -> DeliveryRecord? {
-        let fields: LogFields = ["channel": channel, "rule": entry.notification.rule,
-                                 "status": entry.notification.status.rawValue, "id": entry.notification.id]
-        for stage in stages {
-            switch try await stage.decide(entry, channel: channel, at: now) {
-            case .pass: continue
-            case .silence(let reason):
-                counters.record(channel) { $0.silenced += 1 }
-                logger.info("delivery silenced", LogFields(fields.pairs + [("reason", reason)]))
-                return .silenced(reason: reason, at: now)
-            case .mute(let reason):
-                counters.record(channel) { $0.muted += 1 }
-                logger.info("delivery muted", LogFields(fields.pairs + [("reason", reason)]))
-                return .muted(reason: reason, at: now)
-            case .hold(let until):
-                // Logged once per hold: a later check inside the same window finds it held already.
-                if entry.heldUntil != until { logger.info("delivery held", LogFields(fields.pairs + [("until", until.rfc3339)])) }
-                return .held(until: until, at: now)
-            }
-        }
-        return nil
+    /// An entry's channel, rule, status and notification id, for its log lines.
+    static func fields(_ entry: OutboxEntry, _ channel: String) -> LogFields {
+        ["channel": channel, "rule": entry.notification.rule, "status": entry.notification.status.rawValue,
+         "id": entry.notification.id]
     }
 }

@@ -1,22 +1,25 @@
+import Dispatch
 import SatwatchBase
 import SatwatchState
 
 /// Delivers the outbox: one worker per channel, so a dead or slow channel never delays the
-/// others, while each channel gets its notifications in order (a firing before its resolve).
+/// others. On a channel, each alert's entries go in the order they happened (a firing before its
+/// resolve), and an entry waiting for a reason of its own (its rule's quiet hours, its own retry)
+/// delays no other alert's; only what concerns the whole channel (its group's wait, its rate
+/// limit, its quiet hours, a receiver that is down) holds all of it.
 ///
-/// The retry decision lives here, once, for every channel: a channel only reports whether its
-/// failure is retryable; the dispatcher applies `RetryPolicy`, honours `Retry-After`, marks
-/// permanent failures and expired entries dead and logs each of those once.
+/// Each channel's due entries go through the delivery stages (`DeliveryStages.all`: expiry,
+/// silences, quiet hours, grouping, rate limits), which hold, keep or let them through; what is
+/// left is one message. The retry decision lives here, once, for every channel: a channel only
+/// reports whether its failure is retryable and whether it concerns the receiver or that message
+/// alone; the dispatcher applies `RetryPolicy`, honours `Retry-After`, marks permanent failures
+/// dead and logs each of those once.
 package struct Dispatcher: Sendable {
-    /// The channels by name.
+    /// The delivery queues by name: each configured channel, or each of its peers (`NAME#1`, …).
     package let channels: [String: any Channel]
     let store: DeliveryStore
-    /// What each entry passes through on its own before it is sent, in order.
+    /// What a channel's due entries go through before they are sent, in order.
     let stages: [any DeliveryStage]
-    /// Makes one message of several entries, on the channels that group.
-    let grouping: GroupStage
-    /// Paces each channel's messages to its service's limits; last before sending.
-    let pacing: RateLimitStage
     /// Adds each notification's silence link and chart as it is sent; nil: none.
     let extras: (any NotificationExtrasSource)?
     let statePath: String
@@ -28,30 +31,31 @@ package struct Dispatcher: Sendable {
     let logger: Logger
     let clock: @Sendable () -> Timestamp
     let random: @Sendable () -> Double
-    /// Rung by whoever commits new entries.
-    package let doorbell: Doorbell
+    /// Rung, channel by channel, by whoever commits new entries.
+    package let bells: ChannelBells
     /// Totals per channel, for `/metrics`.
     package let counters: DeliveryCounters
     /// Where storage failures are reported (for `/healthz` and `/metrics`) and logged.
     let storeHealth: StoreHealthBoard
     /// Closed at shutdown: attempts in flight finish, no new one starts.
     package let gate: DrainGate
-    let bells: [String: Doorbell]
+    /// Off the cooperative pool: the charts attached to notifications are rendered here.
+    let renderQueue = DispatchQueue(label: "satwatch.render")
 
     /// Creates a dispatcher over the state file at `statePath`.
     package init(statePath: String, channels: [String: any Channel], policy: RetryPolicy = RetryPolicy(),
                 retention: TimeSpan = Dispatcher.defaultRetention, logger: Logger,
-                counters: DeliveryCounters = DeliveryCounters(), doorbell: Doorbell = Doorbell(),
-                storeHealth: StoreHealthBoard? = nil, gate: DrainGate = DrainGate(), quiet: QuietHours = .none,
-                rates: [String: [RateLimit]] = [:], groups: [String: GroupTiming] = [:],
+                counters: DeliveryCounters = DeliveryCounters(), storeHealth: StoreHealthBoard? = nil,
+                gate: DrainGate = DrainGate(), plan: DeliveryPlan = DeliveryPlan(),
                 extras: (any NotificationExtrasSource)? = nil,
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
-        self.channels = channels
+        let queues = Dictionary(channels.values.flatMap(\.queues).map { ($0.name, $0) }) { first, _ in first }
+        self.channels = queues
         self.store = DeliveryStore(path: statePath)
-        self.stages = [SilenceStage(store: store)] + (quiet.isEmpty ? [] : [MuteStage(quiet: quiet, store: store)])
-        self.grouping = GroupStage(timings: groups)
-        self.pacing = RateLimitStage(limits: rates)
+        var plan = plan
+        plan.maxAge = policy.maxAge
+        self.stages = DeliveryStages.make(plan: plan, channels: queues, store: store)
         self.extras = extras
         self.statePath = statePath
         self.policy = policy
@@ -59,11 +63,10 @@ package struct Dispatcher: Sendable {
         self.logger = logger
         self.clock = clock
         self.random = random
-        self.doorbell = doorbell
         self.counters = counters
         self.storeHealth = storeHealth ?? StoreHealthBoard(logger: logger)
         self.gate = gate
-        self.bells = channels.mapValues { _ in Doorbell() }
+        self.bells = ChannelBells(queues.keys)
     }
 
     /// Delivers until cancelled. Entries queued while the worker was down are picked up at once.
@@ -78,9 +81,11 @@ package struct Dispatcher: Sendable {
         }
         await withTaskGroup(of: Void.self) { group in
             for (name, channel) in channels {
-                group.addTask { await self.work(channel: channel, bell: self.bells[name]!) }
+                group.addTask { await self.work(channel: channel, bell: self.bells[name]) }
+                if let restating = channel as? any RestatingChannel {
+                    group.addTask { await self.restate(restating) }
+                }
             }
-            group.addTask { await self.forwardRings() }
             group.addTask { await self.retireOrphans() }
             group.addTask { await self.checkpointWhileIdle() }
             group.addTask { await self.maintain() }
@@ -107,14 +112,6 @@ package struct Dispatcher: Sendable {
         await checkpointer.close()
     }
 
-    /// Passes each ring of the shared doorbell on to every channel worker.
-    private func forwardRings() async {
-        while !Task.isCancelled {
-            await doorbell.wait(for: .hours(1))
-            for bell in bells.values { bell.ring() }
-        }
-    }
-
     /// Entries for channels no longer in the config (after a reload) would wait forever: they
     /// become dead with a reason, visible in `status`.
     private func retireOrphans() async {
@@ -134,6 +131,35 @@ package struct Dispatcher: Sendable {
                 storeHealth.failed(part, error, at: clock())
                 try? await Task.sleep(for: .seconds(5))
             }
+        }
+    }
+}
+
+extension Dispatcher {
+    /// Tells `channel` again, at once and then every `resendEvery`, the latest state of each
+    /// alert it heard (`RestatingChannel`): firing ones with a fresh `endsAt`, resolved ones for
+    /// `resendResolvedFor`. Not queued nor recorded: what the receiver heard is already in the
+    /// outbox, and a failed telling is simply made again at the next turn (its queue's own
+    /// deliveries retry as usual).
+    private func restate(_ channel: any RestatingChannel) async {
+        var failing = false
+        while !Task.isCancelled {
+            let now = clock()
+            do {
+                let heard = try await store.latestHeard(channel: channel.name, resolvedSince: now - channel.resendResolvedFor)
+                for chunk in stride(from: 0, to: heard.count, by: GroupStage.maxMembers).map({ heard[$0..<min($0 + GroupStage.maxMembers, heard.count)] }) {
+                    var group = NotificationGroup(chunk.map(\.notification))
+                    group.sentAt = clock()
+                    let outcome = await channel.deliver(group)
+                    if case .failed(let failure) = outcome, !failing {
+                        logger.warn("re-sending alerts failed", ["channel": channel.name, "alerts": "\(chunk.count)", "error": failure.reason])
+                    }
+                    failing = outcome != .delivered
+                }
+            } catch {
+                storeHealth.failed("re-sending alerts to \(channel.name)", error, at: now)
+            }
+            try? await Task.sleep(for: channel.resendEvery.duration)
         }
     }
 }

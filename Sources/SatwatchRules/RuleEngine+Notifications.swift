@@ -43,7 +43,8 @@ extension RuleEngine {
         } ?? report.defaultMessage
         var notification = Notification(rule: rule.name, status: status, isReminder: reminder, metric: rule.metric,
                                         value: observed ?? .nan, threshold: report.threshold ?? .nan, at: at,
-                                        startsAt: startsAt, sequence: states[index].sequence + 1, message: message, labels: rule.labels,
+                                        startsAt: startsAt, sequence: states[index].sequence + 1, message: message,
+                                        labels: rule.labels + commonLabels.filter { common in !rule.labels.contains { $0.name == common.name } },
                                         channels: rule.channels.isEmpty ? defaultChannels : rule.channels)
         notification.values = values
         return notification

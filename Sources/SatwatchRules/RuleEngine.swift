@@ -18,6 +18,9 @@ package struct RuleEngine: Sendable {
     package private(set) var staleFeeds: Set<String> = []
     /// Channels for rules that name none.
     package let defaultChannels: [String]
+    /// Labels every notification carries besides its rule's (the config's top-level `labels`);
+    /// a rule's own label of the same name wins.
+    package let commonLabels: [Label]
 
     /// Each rule's transition logic and condition, parallel to `rules` (the hot loop reads these).
     let logic: [RuleLogic]
@@ -62,7 +65,7 @@ package struct RuleEngine: Sendable {
     /// Creates an engine over the rules that are not disabled. A saved state is resumed only when
     /// its digest matches the rule's current definition; a changed rule starts fresh (inactive)
     /// and announces nothing.
-    package init(rules: [Rule], derived: [DerivedMetric] = [], defaultChannels: [String] = [],
+    package init(rules: [Rule], derived: [DerivedMetric] = [], defaultChannels: [String] = [], commonLabels: [Label] = [],
                 restoring saved: [String: RuleState] = [:]) {
         let rules = rules.filter { !$0.isDisabled }
         var slots = MetricSlots()
@@ -93,6 +96,7 @@ package struct RuleEngine: Sendable {
         self.logic = rules.map(\.logic)
         self.conditions = conditions
         self.defaultChannels = defaultChannels
+        self.commonLabels = commonLabels
         self.slots = slots
         self.derived = derivedSet
         self.table = MetricTable(slots: slots)

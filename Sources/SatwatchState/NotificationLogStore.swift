@@ -18,7 +18,8 @@ package struct NotificationLogStore {
             let statement = try connection.cached("""
                 SELECT n.id, n.rule, n.status, n.is_reminder, n.metric, n.value, n.threshold, n.at, n.starts_at,
                        n.message, n.observed_values,
-                       o.id, o.channel, o.state, o.attempts, o.next_attempt_at, o.created_at, o.updated_at, o.last_error
+                       o.id, o.channel, o.state, o.attempts, o.next_attempt_at, o.created_at, o.updated_at, o.last_error,
+                       o.hold_kind
                 FROM notification n LEFT JOIN outbox o ON o.notification_id = n.id
                 WHERE ?1 IS NULL OR n.at >= ?1
                 ORDER BY n.at, (SELECT min(id) FROM outbox WHERE notification_id = n.id), n.id, o.id
@@ -28,7 +29,7 @@ package struct NotificationLogStore {
                 (try OutboxStore.decodeNotification(row, from: 0), row.isNull(11) ? nil : LoggedDelivery(
                     id: row.int64(11), channel: row.string(12), state: row.string(13), attempts: row.int(14),
                     nextAttemptAt: row.timestamp(15), createdAt: row.timestamp(16), updatedAt: row.timestamp(17),
-                    lastError: row.optionalString(18)))
+                    lastError: row.optionalString(18), holdKind: row.optionalString(19)))
             }
             var log: [LoggedNotification] = []
             for (notification, delivery) in rows {
@@ -73,14 +74,14 @@ package struct LoggedNotification: Sendable, Equatable {
 }
 
 /// One delivery of a notification to one channel as `satwatch history` shows it: the outbox
-/// row, with its state kept as the stored text. A state this build does not know (written by a
-/// newer one: `silenced`, `muted`, …) is shown as it stands instead of failing the listing.
+/// row, with its state kept as the stored text (`pending`, `sent`, `dead`, or why a stage kept it
+/// from its channel: `silenced`, `muted`, or a kind a newer stage added), shown as it stands.
 package struct LoggedDelivery: Sendable, Equatable {
     /// The outbox row id (`#ID`, as `status` and `retry` name it).
     package var id: Int64
     /// The channel it goes to.
     package var channel: String
-    /// The stored state: `pending`, `sent`, `dead`, or one added later.
+    /// The stored state: `pending`, `sent`, `dead`, or why it was kept.
     package var state: String
     /// Attempts made so far.
     package var attempts: Int
@@ -92,7 +93,6 @@ package struct LoggedDelivery: Sendable, Equatable {
     package var updatedAt: Timestamp
     /// The last failure as stored (redact before printing: older rows may hold secrets).
     package var lastError: String?
-
-    /// The state when this build knows it.
-    package var known: OutboxState? { OutboxState(rawValue: state) }
+    /// Why it is held, while a stage holds it (`muted`, …); nil otherwise.
+    package var holdKind: String?
 }

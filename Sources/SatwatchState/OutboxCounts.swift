@@ -6,16 +6,19 @@ package struct OutboxCounts: Sendable, Equatable {
     package var sent: Int
     /// Deliveries given up.
     package var dead: Int
-    /// Deliveries not made because a silence matched.
-    package var silenced: Int
-    /// Deliveries held in a quiet window and no longer the latest state when it ended.
-    package var muted = 0
+    /// Deliveries a stage kept from the channel, by why (`silenced`, `muted`, …).
+    package var kept: [String: Int] = [:]
 
     /// Creates counts.
     package init(pending: Int = 0, sent: Int = 0, dead: Int = 0, silenced: Int = 0) {
         self.pending = pending
         self.sent = sent
         self.dead = dead
-        self.silenced = silenced
+        if silenced > 0 { kept[OutboxState.silenced.rawValue] = silenced }
     }
+
+    /// Deliveries not made because a silence matched.
+    package var silenced: Int { kept[OutboxState.silenced.rawValue, default: 0] }
+    /// Deliveries held in a quiet window and no longer the latest state when it ended.
+    package var muted: Int { kept[OutboxState.muted.rawValue, default: 0] }
 }

@@ -9,7 +9,7 @@ package struct OutboxEntry: Sendable, Equatable {
     package var notification: Notification
     /// The channel this delivery goes to.
     package var channel: String
-    /// Pending, sent or dead.
+    /// Pending, sent, dead, or why it was kept from the channel.
     package var state: OutboxState
     /// Delivery attempts made so far.
     package var attempts: Int
@@ -21,9 +21,11 @@ package struct OutboxEntry: Sendable, Equatable {
     package var updatedAt: Timestamp
     /// The last failure, already redacted by the dispatcher; nil when none.
     package var lastError: String?
-    /// The end of the quiet window it was last held for; nil if it never was. Its max age counts
-    /// from the later of this and `createdAt`.
+    /// The end of the last hold a delivery stage put on it (a quiet window); nil if it never was
+    /// held. Its max age counts from the later of this and `createdAt`.
     package var heldUntil: Timestamp?
+    /// Why it was last held (`muted`, …), with `heldUntil`.
+    package var holdKind: String?
     /// The group message it goes out in (the outbox id of that message's first member), once its
     /// channel's grouping has formed one; nil otherwise.
     package var batch: Int64?
@@ -34,7 +36,7 @@ package struct OutboxEntry: Sendable, Equatable {
     /// Creates an entry.
     package init(id: Int64, notification: Notification, channel: String, state: OutboxState, attempts: Int,
                 nextAttemptAt: Timestamp, createdAt: Timestamp, updatedAt: Timestamp, lastError: String?,
-                heldUntil: Timestamp? = nil, batch: Int64? = nil) {
+                heldUntil: Timestamp? = nil, holdKind: String? = nil, batch: Int64? = nil) {
         self.id = id
         self.notification = notification
         self.channel = channel
@@ -45,6 +47,7 @@ package struct OutboxEntry: Sendable, Equatable {
         self.updatedAt = updatedAt
         self.lastError = lastError
         self.heldUntil = heldUntil
+        self.holdKind = holdKind
         self.batch = batch
     }
 }

@@ -1,19 +1,6 @@
 import SatwatchBase
 
 extension OutboxStore {
-    /// The pending entries of `channel` that a new group message may take, in delivery order: at
-    /// most `limit`, from the head on, not yet in a batch, and stopping at the first one not due
-    /// by `now` (a channel delivers in order, so nothing passes an entry that waits).
-    package func groupCandidates(channel: String, dueBy now: Timestamp, limit: Int) throws -> [OutboxEntry] {
-        let statement = try connection.cached("""
-            SELECT \(Self.entryColumns)
-            WHERE o.state = 'pending' AND o.channel = ?1 AND o.batch IS NULL ORDER BY o.id LIMIT ?2
-            """)
-        try statement.bind(1, channel)
-        try statement.bind(2, limit)
-        return Array(try entries(from: statement).prefix { $0.nextAttemptAt <= now })
-    }
-
     /// The members of batch `batch` still pending, in delivery order.
     package func batchMembers(_ batch: Int64) throws -> [OutboxEntry] {
         let statement = try connection.cached("""

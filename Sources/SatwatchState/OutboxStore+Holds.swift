@@ -2,19 +2,23 @@ import SatwatchRules
 import SatwatchBase
 
 extension OutboxStore {
-    /// Holds pending entry `id` until `until` (a quiet window's end): due then, no attempt counted.
-    package func markHeld(id: Int64, until: Timestamp, at now: Timestamp) throws -> Bool {
+    /// Holds pending entry `id` until `until` for the reason `kind` (`muted`: a quiet window's
+    /// end): due then, no attempt counted.
+    package func markHeld(id: Int64, until: Timestamp, kind: String, at now: Timestamp) throws -> Bool {
         let statement = try connection.cached("""
-            UPDATE outbox SET next_attempt_at = ?2, held_until = ?2, updated_at = ?3 WHERE id = ?1 AND state = 'pending'
+            UPDATE outbox SET next_attempt_at = ?2, held_until = ?2, hold_kind = ?4, updated_at = ?3
+            WHERE id = ?1 AND state = 'pending'
             """)
         try statement.bind(1, id)
         try statement.bind(2, until)
         try statement.bind(3, now)
+        try statement.bind(4, kind)
         try statement.execute()
         return connection.changes > 0
     }
 
-    /// Records that pending entry `id` was kept from its channel (`silenced` or `muted`) and why.
+    /// Records that pending entry `id` was kept from its channel, `state` saying for what kind of
+    /// reason (`silenced`, `muted`, …) and `reason` why in words.
     package func markKept(id: Int64, as state: OutboxState, at now: Timestamp, reason: String) throws -> Bool {
         let statement = try connection.cached("""
             UPDATE outbox SET state = ?4, updated_at = ?2, last_error = ?3 WHERE id = ?1 AND state = 'pending'
@@ -30,8 +34,7 @@ extension OutboxStore {
     /// Whether a pending entry of `rule` queued after entry `id` waits on `channel`.
     package func hasLaterPending(than id: Int64, rule: String, channel: String) throws -> Bool {
         let statement = try connection.cached("""
-            SELECT 1 FROM outbox o JOIN notification n ON n.id = o.notification_id
-            WHERE o.channel = ?1 AND o.state = 'pending' AND o.id > ?2 AND n.rule = ?3 LIMIT 1
+            SELECT 1 FROM outbox WHERE channel = ?1 AND state = 'pending' AND alert = ?3 AND id > ?2 LIMIT 1
             """)
         try statement.bind(1, channel)
         try statement.bind(2, id)
@@ -50,6 +53,6 @@ extension OutboxStore {
         try statement.bind(1, resolved.rule)
         try statement.bind(2, resolved.startsAt)
         try statement.bind(3, channel)
-        return try statement.query { OutboxState(rawValue: $0.string(0)) }.first ?? nil
+        return try statement.query { OutboxState(rawValue: $0.string(0)) }.first
     }
 }

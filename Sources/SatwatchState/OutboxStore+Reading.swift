@@ -6,7 +6,7 @@ extension OutboxStore {
     static let entryColumns = """
         o.id, o.channel, o.state, o.attempts, o.next_attempt_at, o.created_at, o.updated_at, o.last_error,
         n.id, n.rule, n.status, n.is_reminder, n.metric, n.value, n.threshold, n.at, n.starts_at, n.message,
-        n.observed_values, o.held_until, o.batch
+        n.observed_values, o.held_until, o.batch, o.hold_kind
         FROM outbox o JOIN notification n ON n.id = o.notification_id
         """
 
@@ -27,14 +27,13 @@ extension OutboxStore {
     func entries(from statement: SQLiteStatement) throws -> [OutboxEntry] {
         try connection.snapshot {
             let rows = try statement.query { row in
-                guard let state = OutboxState(rawValue: row.string(2)) else {
-                    throw Self.corrupt("outbox state \(row.string(2))")
-                }
+                let state = OutboxState(rawValue: row.string(2))
                 let entry = OutboxEntry(id: row.int64(0), notification: try Self.decodeNotification(row, from: 8),
                                         channel: row.string(1), state: state, attempts: row.int(3),
                                         nextAttemptAt: row.timestamp(4), createdAt: row.timestamp(5),
                                         updatedAt: row.timestamp(6), lastError: row.optionalString(7),
-                                        heldUntil: row.optionalTimestamp(19), batch: row.optionalInt64(20))
+                                        heldUntil: row.optionalTimestamp(19), holdKind: row.optionalString(21),
+                                        batch: row.optionalInt64(20))
                 return entry
             }
             // Labels and channels are read after the main query so no two statements interleave.

@@ -5,32 +5,63 @@ import SatwatchRules
 package struct OutboxStore {
     let connection: SQLiteConnection
 
-    /// Deliveries to attempt now, oldest first, at most `limit`: for each channel only the head
-    /// of its pending queue, and only when that head is due (`nextAttemptAt <= now`).
-    ///
-    /// Heads only, so a channel receives its notifications in the order they were committed (a
-    /// firing before its resolve) even while the head waits out a retry back-off. Dead entries
-    /// do not block their channel.
-    package func dueEntries(now: Timestamp, limit: Int = 100) throws -> [OutboxEntry] {
+    /// The entries of `channel` that may go now, in queue order, at most `limit`: every pending
+    /// entry that is due, unless an earlier entry of its alert (or the entry itself) waits — a
+    /// retry back-off or a hold of that alert's own. One alert's entries go in the order they
+    /// were queued; an alert that waits delays no other.
+    package func deliverable(channel: String, now: Timestamp, limit: Int) throws -> [OutboxEntry] {
         let statement = try connection.cached("""
             SELECT \(Self.entryColumns)
-            WHERE o.id IN (SELECT min(id) FROM outbox WHERE state = 'pending' GROUP BY channel)
-              AND o.next_attempt_at <= ?1
-            ORDER BY o.id LIMIT ?2
+            WHERE o.channel = ?1 AND o.state = 'pending'
+              AND NOT EXISTS (SELECT 1 FROM outbox w
+                              WHERE w.channel = o.channel AND w.state = 'pending' AND w.alert = o.alert
+                                AND w.id <= o.id AND w.next_attempt_at > ?2)
+            ORDER BY o.id LIMIT ?3
             """)
-        try statement.bind(1, now)
-        try statement.bind(2, limit)
+        try statement.bind(1, channel)
+        try statement.bind(2, now)
+        try statement.bind(3, limit)
         return try entries(from: statement)
     }
 
-    /// When the dispatcher should next look: the earliest due time among the channel queue
-    /// heads (entries behind a head cannot go first); nil when nothing is pending.
-    package func nextAttemptAt() throws -> Timestamp? {
+    /// When something of `channel` is next due: the earliest due time among its alerts' oldest
+    /// pending entries (an entry behind its alert's head cannot go first); nil when nothing is
+    /// pending.
+    package func nextDue(channel: String) throws -> Timestamp? {
         let statement = try connection.cached("""
             SELECT min(next_attempt_at) FROM outbox
-            WHERE id IN (SELECT min(id) FROM outbox WHERE state = 'pending' GROUP BY channel)
+            WHERE id IN (SELECT min(id) FROM outbox WHERE channel = ?1 AND state = 'pending' GROUP BY alert)
             """)
+        try statement.bind(1, channel)
         return try statement.single { $0.optionalTimestamp(0) } ?? nil
+    }
+
+    /// The entry of `channel` that is due first: among its alerts' oldest pending entries, the
+    /// one with the earliest due time (the oldest on a tie); nil when nothing is pending.
+    package func nextDueEntry(channel: String) throws -> OutboxEntry? {
+        let statement = try connection.cached("""
+            SELECT \(Self.entryColumns)
+            WHERE o.id IN (SELECT min(id) FROM outbox WHERE channel = ?1 AND state = 'pending' GROUP BY alert)
+            ORDER BY o.next_attempt_at, o.id LIMIT 1
+            """)
+        try statement.bind(1, channel)
+        return try entries(from: statement).first
+    }
+
+    /// What `channel`'s receiver last heard of each alert, when that is worth telling again: per
+    /// alert its newest entry on the channel, if it was sent and is firing, or resolved at or
+    /// after `resolvedSince`; nil for an alert whose newest entry is still pending (its queue will
+    /// tell it) or was kept from the channel. Oldest first.
+    package func latestHeard(channel: String, resolvedSince: Timestamp) throws -> [OutboxEntry] {
+        let statement = try connection.cached("""
+            SELECT \(Self.entryColumns)
+            WHERE o.id IN (SELECT max(id) FROM outbox WHERE channel = ?1 GROUP BY alert)
+              AND o.state = 'sent' AND (n.status = 'firing' OR n.at >= ?2)
+            ORDER BY o.id
+            """)
+        try statement.bind(1, channel)
+        try statement.bind(2, resolvedSince)
+        return try entries(from: statement)
     }
 
     /// The pending deliveries of `channel`, in delivery order.
@@ -75,7 +106,7 @@ package struct OutboxStore {
     package func markRetry(id: Int64, attempts: Int, nextAttemptAt: Timestamp, error: String,
                           at now: Timestamp) throws -> Bool {
         let statement = try connection.cached("""
-            UPDATE outbox SET attempts = ?2, next_attempt_at = ?3, last_error = ?4, updated_at = ?5
+            UPDATE outbox SET attempts = ?2, next_attempt_at = ?3, last_error = ?4, updated_at = ?5, hold_kind = NULL
             WHERE id = ?1 AND state = 'pending'
             """)
         try statement.bind(1, id)
@@ -135,14 +166,15 @@ extension OutboxStore {
         }
 
         let delivery = try connection.cached("""
-            INSERT INTO outbox (notification_id, channel, state, attempts, next_attempt_at, created_at, updated_at)
-            VALUES (?1, ?2, 'pending', 0, ?3, ?3, ?3)
+            INSERT INTO outbox (notification_id, channel, alert, state, attempts, next_attempt_at, created_at, updated_at)
+            VALUES (?1, ?2, ?4, 'pending', 0, ?3, ?3, ?3)
             ON CONFLICT (notification_id, channel) DO NOTHING
             """)
         for channel in notification.channels {
             try delivery.bind(1, notification.id)
             try delivery.bind(2, channel)
             try delivery.bind(3, now)
+            try delivery.bind(4, notification.rule)
             try delivery.execute()
         }
     }
@@ -182,9 +214,7 @@ extension OutboxStore {
             case .pending: counts[channel, default: OutboxCounts()].pending = count
             case .sent: counts[channel, default: OutboxCounts()].sent = count
             case .dead: counts[channel, default: OutboxCounts()].dead = count
-            case .silenced: counts[channel, default: OutboxCounts()].silenced = count
-            case .muted: counts[channel, default: OutboxCounts()].muted = count
-            case nil: continue
+            default: counts[channel, default: OutboxCounts()].kept[state] = count
             }
         }
         return counts
@@ -193,19 +223,14 @@ extension OutboxStore {
     /// Entries in any of `states`, newest first, at most `limit`: `status` lists what is still
     /// to deliver and what was given up.
     package func entries(states: Set<OutboxState> = [.pending, .dead], limit: Int = 100) throws -> [OutboxEntry] {
-        // One fixed placeholder per state (unused ones NULL, which matches nothing) keeps one
-        // cached plan.
-        let count = OutboxState.allCases.count
-        let slots = (1...count).map { "?\($0)" }.joined(separator: ", ")
+        // The states as one JSON list: one cached plan whatever the set.
         let statement = try connection.cached("""
             SELECT \(Self.entryColumns)
-            WHERE o.state IN (\(slots)) ORDER BY o.id DESC LIMIT ?\(count + 1)
+            WHERE o.state IN (SELECT value FROM json_each(?1)) ORDER BY o.id DESC LIMIT ?2
             """)
-        let wanted = OutboxState.allCases.filter(states.contains)
-        for slot in 0..<count {
-            try statement.bind(Int32(slot + 1), slot < wanted.count ? wanted[slot].rawValue : nil)
-        }
-        try statement.bind(Int32(count + 1), limit)
+        let list = states.map(\.rawValue).sorted().map { "\"" + $0 + "\"" }.joined(separator: ",")
+        try statement.bind(1, "[" + list + "]")
+        try statement.bind(2, limit)
         return try entries(from: statement)
     }
 }

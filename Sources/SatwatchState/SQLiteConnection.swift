@@ -102,6 +102,13 @@ package final class SQLiteConnection {
         return statement
     }
 
+    /// Sets how long a statement waits for a lock another connection holds before it fails with
+    /// "database is locked" (5 s from `init`); zero or less fails at once.
+    package func setBusyTimeout(_ timeout: Duration) {
+        let (seconds, attoseconds) = timeout.components
+        sqlite3_busy_timeout(handle, Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000)))
+    }
+
     /// Sets how many WAL pages a commit on this connection may leave before that commit also
     /// checkpoints (copies the WAL into the database, with fsyncs); 0 or less turns it off.
     package func setAutoCheckpoint(pages: Int) {

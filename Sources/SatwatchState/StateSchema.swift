@@ -2,7 +2,7 @@
 package enum StateSchema {
     /// Every migration, in order; the last one's version is what this build writes.
     package static let migrations: [SchemaMigration] = [version1, version2, version3, version4, version5, version6, version7,
-                                                           version8]
+                                                           version8, version9]
 
     /// The newest schema version this build knows.
     package static var currentVersion: Int64 { migrations.last?.version ?? 0 }
@@ -195,5 +195,39 @@ package enum StateSchema {
     /// ids were derived without a sequence, so the new ones cannot repeat them.
     package static let version8 = SchemaMigration(version: 8, sql: """
         ALTER TABLE rule_state ADD COLUMN sequence INTEGER NOT NULL DEFAULT 0;
+        """)
+
+    /// Version 3's delivery pipeline: entries keep their order per channel and alert, so each
+    /// names its alert (`alert`, the rule; filled in from the notification); a stage that keeps
+    /// an entry from its channel writes why as its state (`silenced`, `muted`, or a kind a later
+    /// stage adds, with no schema change), and a held entry says why it waits (`hold_kind`, with
+    /// `held_until`). SQLite cannot change a CHECK constraint in place, so the table is rebuilt
+    /// with its rows and ids, as version 5 did.
+    package static let version9 = SchemaMigration(version: 9, sql: """
+        CREATE TABLE outbox_v9 (
+            id INTEGER PRIMARY KEY,
+            notification_id TEXT NOT NULL REFERENCES notification (id) ON DELETE CASCADE,
+            channel TEXT NOT NULL,
+            alert TEXT NOT NULL,
+            state TEXT NOT NULL CHECK (state <> ''),
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            last_error TEXT,
+            held_until INTEGER,
+            hold_kind TEXT,
+            batch INTEGER,
+            UNIQUE (notification_id, channel)
+        );
+        INSERT INTO outbox_v9 (id, notification_id, channel, alert, state, attempts, next_attempt_at, created_at, updated_at,
+                               last_error, held_until, hold_kind, batch)
+            SELECT o.id, o.notification_id, o.channel, n.rule, o.state, o.attempts, o.next_attempt_at, o.created_at,
+                   o.updated_at, o.last_error, o.held_until,
+                   CASE WHEN o.held_until IS NOT NULL AND o.state = 'pending' THEN 'muted' END, o.batch
+            FROM outbox o JOIN notification n ON n.id = o.notification_id;
+        DROP TABLE outbox;
+        ALTER TABLE outbox_v9 RENAME TO outbox;
+        CREATE INDEX outbox_due ON outbox (channel, state, alert, id);
         """)
 }

@@ -1,4 +1,5 @@
 import SatwatchBase
+import SatwatchJSON
 
 /// What keeps the file small and its log short: pruning by `state_retention`, returning free pages,
 /// checkpoints.
@@ -19,18 +20,25 @@ package struct StoreMaintenance {
     /// Deletes notifications whose deliveries are all finished (sent or dead) and were last
     /// touched before `cutoff`, with their labels and outbox rows, and notifications without
     /// any delivery created before it, so the file stays small over months (`state_retention`).
-    /// A notification with a pending delivery, or a recent one, is kept whole. Returns how many
-    /// notifications were removed.
+    /// A notification with a pending delivery, or a recent one, is kept whole, and so is an alert's
+    /// newest firing notification on a channel in `restating` (an alert that fires for longer than
+    /// the retention is still told again to a receiver that forgets, `OutboxStore.latestHeard`).
+    /// Returns how many notifications were removed.
     @discardableResult
-    package func prune(olderThan cutoff: Timestamp) throws -> Int {
+    package func prune(olderThan cutoff: Timestamp, restating: [String] = []) throws -> Int {
         try connection.transaction {
             let statement = try connection.cached("""
                 DELETE FROM notification
-                WHERE id IN (SELECT notification_id FROM outbox GROUP BY notification_id
-                             HAVING sum(state = 'pending') = 0 AND max(updated_at) < ?1)
+                WHERE (id IN (SELECT notification_id FROM outbox GROUP BY notification_id
+                              HAVING sum(state = 'pending') = 0 AND max(updated_at) < ?1)
+                       AND NOT (status = 'firing' AND id IN (SELECT notification_id FROM outbox
+                                                             WHERE id IN (SELECT max(id) FROM outbox
+                                                                         WHERE channel IN (SELECT value FROM json_each(?2))
+                                                                         GROUP BY channel, alert))))
                    OR (created_at < ?1 AND NOT EXISTS (SELECT 1 FROM outbox WHERE notification_id = notification.id))
                 """)
             try statement.bind(1, cutoff)
+            try statement.bind(2, JSONValue.array(restating.map { JSONNode(.string($0)) }).jsonText())
             try statement.execute()
             return connection.changes
         }

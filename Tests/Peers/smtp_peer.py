@@ -9,7 +9,9 @@ Modes (--mode):
             other mechanism than curl's default PLAIN gets exercised too).
 --tls-dir DIR makes a private CA with openssl (DIR/ca.pem for the client to trust);
 --auth USER:PASSWORD is the one accepted login (wrong ones get aiosmtpd's 535).
-RCPT TO any address @reject.test is refused with 550.
+RCPT TO any address @reject.test is refused with 550. A message whose Subject contains
+"greylist" is refused at DATA with 451 (greylisting: try again later) the first time its
+Message-ID is seen, and accepted when it comes again.
 
 Every accepted message is written to --out DIR as <n>.json: the envelope, the exact bytes
 received (after SMTP dot-unstuffing), whether the session was TLS, the AUTH mechanism and
@@ -36,6 +38,7 @@ class Recorder:
     def __init__(self, out):
         self.out = out
         self.count = 0
+        self.greylisted = set()
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if address.lower().endswith("@reject.test"):
@@ -46,6 +49,9 @@ class Recorder:
     async def handle_DATA(self, server, session, envelope):
         content = envelope.original_content
         parsed = email.message_from_bytes(content, policy=email.policy.default)
+        if "greylist" in str(parsed.get("Subject", "")) and parsed.get("Message-ID") not in self.greylisted:
+            self.greylisted.add(parsed.get("Message-ID"))
+            return "451 4.7.1 Greylisted, please try again later"
         mechanism, login = session.auth_data if session.auth_data else (None, None)
         record = {
             "mail_from": envelope.mail_from,

@@ -27,26 +27,39 @@ import Testing
         }
     }
 
-    /// curl's own measure of a GET: the status code and the total time in seconds.
-    static func timedGet(_ url: String) async throws -> (code: String, seconds: Double) {
-        let result = try await ChildProcess.run(["curl", "-s", "-o", "/dev/null", "--max-time", "4",
+    /// curl's own measure of a GET: the status code and the total time in seconds. curl gives up
+    /// after `maxTime` seconds (code 000).
+    static func timedGet(_ url: String, maxTime: Int = 40) async throws -> (code: String, seconds: Double) {
+        let result = try await ChildProcess.run(["curl", "-s", "-o", "/dev/null", "--max-time", "\(maxTime)",
                                                  "-w", "%{http_code} %{time_total}", url])
         let fields = result.output.split(separator: " ")
         return (String(fields.first ?? ""), Double(fields.last ?? "") ?? .infinity)
     }
 
-    @Test func answersANewClientWithinASecondUnder500IdleConnectionsAnd3Slowloris() async throws {
+    /// A response far larger than the socket buffers between the server and a `nonReader` (the
+    /// server's send buffer grows to 4 MiB at most): to that client it stays stuck mid-write.
+    static let largeBody = String(repeating: "m", count: 8 << 20)
+
+    /// A client whose receive buffer stays small; it does not read unless told to.
+    static func nonReader(port: UInt16) -> RawClient { RawClient(port: port, receiveBuffer: 16 << 10) }
+
+    @Test func answersANewClientUnder500IdleConnectionsAnd3Slowloris() async throws {
         RawClient.allowDescriptors(2048)
-        let server = try Self.okServer()
+        // Head deadlines of a minute: a server that let these connections keep their slots would
+        // answer the new client only once they are cut, a minute from a prompt answer.
+        var limits = HTTPServerLimits.standard
+        limits.headTimeout = .seconds(60)
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { _ in HTTPServerResponse(status: 200, body: "ok\n") }
         let idle = (0..<500).map { _ in RawClient(port: server.port) }
         let slow = (0..<3).map { _ in RawClient(port: server.port) }
         let dribbling = Self.dribble(slow, every: .seconds(1))
-        // Long enough for every connection to be established and queued or accepted.
-        try await Task.sleep(for: .seconds(1.5))
+        // Every connection made, so accepted or queued ahead of the new client.
+        #expect(try await Eventually.wait { (idle + slow).allSatisfy(\.connectFinished) })
         let (code, seconds) = try await Self.timedGet("http://127.0.0.1:\(server.port)/healthz")
         dribbling.cancel()
         #expect(code == "200")
-        #expect(seconds < 1.0)
+        // Milliseconds when quiet, seconds on a loaded machine; 60 s (or curl's 40 s) when held.
+        #expect(seconds < 15)
         (idle + slow).forEach { $0.close() }
         await server.stop()
     }
@@ -85,26 +98,40 @@ import Testing
         #expect(result.output == "431")
     }
 
-    @Test func servesOthersWhileAClientDoesNotReadAndDropsItAtTheWriteDeadline() async throws {
-        let server = try Self.okServer(body: String(repeating: "m", count: 8 << 20))
-        let reader = RawClient(port: server.port)
-        try await Task.sleep(for: .milliseconds(200))
-        reader.send(Array("GET / HTTP/1.1\r\n\r\n".utf8))
-        try await Task.sleep(for: .milliseconds(200))
-        let start = ContinuousClock.now
+    @Test func servesOthersWhileAClientDoesNotRead() async throws {
+        // A write deadline of a minute: a server that waited for the reader would answer the next
+        // client a minute late, far from a prompt answer.
+        var limits = HTTPServerLimits.standard
+        limits.writeTimeout = .seconds(60)
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { _ in HTTPServerResponse(status: 200, body: Self.largeBody) }
+        let reader = Self.nonReader(port: server.port)
+        #expect(try await reader.sendWhenConnected(Array("GET / HTTP/1.1\r\n\r\n".utf8)))
+        // Its response has begun, so it is stuck mid-write from here on.
+        #expect(try await Eventually.wait { reader.hasUnreadBytes })
         let (code, seconds) = try await Self.timedGet("http://127.0.0.1:\(server.port)/")
         #expect(code == "200")
-        #expect(seconds < 1.0)
-        // The write deadline is 5 s; reading now shows whether the server gave up on it.
-        try await Task.sleep(until: start + .seconds(8))
-        var closed = false
-        for _ in 0..<20 where !closed {
-            closed = reader.read().closed
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        // Milliseconds when quiet, seconds on a loaded machine; 60 s (or curl's 40 s) when held.
+        #expect(seconds < 15)
+        // And the reader's response was still stuck meanwhile (not sent whole and closed).
+        #expect(try reader.serverEndOpen(serverPort: server.port))
+        reader.close()
+        await server.stop()
+    }
+
+    @Test func dropsAClientThatDoesNotReadAtTheWriteDeadline() async throws {
+        let server = try Self.okServer(body: Self.largeBody)
+        let reader = Self.nonReader(port: server.port)
+        #expect(try await reader.sendWhenConnected(Array("GET / HTTP/1.1\r\n\r\n".utf8)))
+        #expect(try await Eventually.wait { reader.hasUnreadBytes })
+        // The server gives up at its 5 s write deadline: its end of the connection closes while
+        // the reader still reads nothing. (Reading to see it would let the response through.)
+        #expect(try await Eventually.wait { try !reader.serverEndOpen(serverPort: server.port) })
+        // What reaches the reader then ends short of the whole response.
+        let (count, closed) = try await reader.byteCount(untilClosedWithin: .seconds(30))
         reader.close()
         await server.stop()
         #expect(closed)
+        #expect(count < Self.largeBody.utf8.count)
     }
 
     @Test func stopsPromptlyWhileSlowAndIdleClientsHoldConnections() async throws {
@@ -113,15 +140,17 @@ import Testing
         var limits = HTTPServerLimits.standard
         limits.headTimeout = .seconds(60)
         limits.writeTimeout = .seconds(60)
-        let body = String(repeating: "m", count: 8 << 20)
-        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { _ in HTTPServerResponse(status: 200, body: body) }
-        let reader = RawClient(port: server.port)
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { _ in HTTPServerResponse(status: 200, body: Self.largeBody) }
         let slow = (0..<3).map { _ in RawClient(port: server.port) }
         let idle = (0..<20).map { _ in RawClient(port: server.port) }
         let dribbling = Self.dribble(slow, every: .milliseconds(250))
-        try await Task.sleep(for: .milliseconds(300))
-        reader.send(Array("GET / HTTP/1.1\r\n\r\n".utf8))
-        try await Task.sleep(for: .seconds(1))
+        #expect(try await Eventually.wait { (slow + idle).allSatisfy(\.connectFinished) })
+        // Queued behind all the others: once its response has begun (stuck mid-write from then
+        // on), the server has accepted every connection.
+        let reader = Self.nonReader(port: server.port)
+        #expect(try await reader.sendWhenConnected(Array("GET / HTTP/1.1\r\n\r\n".utf8)))
+        #expect(try await Eventually.wait { reader.hasUnreadBytes })
+        #expect(try reader.serverEndOpen(serverPort: server.port))
         let start = ContinuousClock.now
         await server.stop()
         let elapsed = ContinuousClock.now - start
@@ -129,9 +158,9 @@ import Testing
         // The old server waited out each client's timeout (60 s here); a loaded machine has been
         // seen to take 4.4 s to schedule the server's thread and close 24 sockets.
         #expect(elapsed < .seconds(15))
-        // Every connection is closed by then (the dribblers may see a reset).
-        try await Task.sleep(for: .milliseconds(200))
-        for client in slow + idle { #expect(client.read().closed) }
+        // Every connection is closed by then (the dribblers may see a reset), which each client
+        // sees as soon as the close reaches it.
+        for client in slow + idle { #expect(try await Eventually.wait { client.read().closed }) }
         (slow + idle + [reader]).forEach { $0.close() }
         #expect(try await HTTPServerTests.curl(["http://127.0.0.1:\(server.port)/"]).status == 7)
     }

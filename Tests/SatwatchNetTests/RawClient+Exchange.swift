@@ -26,4 +26,17 @@ extension RawClient {
             try await Task.sleep(for: .milliseconds(20))
         }
     }
+
+    /// How many bytes the server sends until it closes the connection or `limit` passes, and
+    /// whether it closed.
+    func byteCount(untilClosedWithin limit: Duration) async throws -> (count: Int, closed: Bool) {
+        let deadline = ContinuousClock.now + limit
+        var count = 0
+        while true {
+            let read = read()
+            count += read.bytes.count
+            if read.closed || ContinuousClock.now >= deadline { return (count, read.closed) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// A raw, non-blocking TCP connection to 127.0.0.1 that a test drives by hand: one that stays
@@ -5,11 +6,17 @@ import Glibc
 struct RawClient: Sendable {
     let descriptor: Int32
 
-    /// Starts connecting to `port`; the connection completes in the background.
-    init(port: UInt16) {
+    /// Starts connecting to `port`; the connection completes in the background. A
+    /// `receiveBuffer` fixes the socket's receive buffer (the kernel doubles it) instead of
+    /// letting it grow, which on loopback it does to megabytes: with it, a client that does not
+    /// read holds a large response mid-write.
+    init(port: UInt16, receiveBuffer: Int32? = nil) {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        if var size = receiveBuffer {
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -45,6 +52,52 @@ struct RawClient: Sendable {
     }
 
     func close() { _ = Glibc.close(descriptor) }
+
+    /// Closes with a reset instead of a FIN (`SO_LINGER` of zero): what a client that crashed or
+    /// gave up leaves behind, and what the server can see at once.
+    func reset() {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        close()
+    }
+
+    /// Whether the connection attempt has ended (established, or since closed or refused): until
+    /// then the client is not yet queued at the server.
+    var connectFinished: Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        return poll(&entry, 1, 0) == 1
+    }
+
+    /// Whether the server sent bytes this client has not read yet; peeks, takes nothing.
+    var hasUnreadBytes: Bool {
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
+    }
+
+    /// This end's port.
+    var localPort: UInt16 {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    /// Whether the server's end of this connection, on `serverPort`, is still open (ESTABLISHED
+    /// in the kernel's table, /proc/net/tcp). Seen without reading: a client that reads would let
+    /// a stuck response through, and the server's close reaches it only behind that response.
+    func serverEndOpen(serverPort: UInt16) throws -> Bool {
+        // Read to its end: `String(contentsOfFile:)` stops at the first page of a /proc file.
+        let bytes = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/net/tcp")).readToEnd() ?? Data()
+        let table = String(decoding: bytes, as: UTF8.self)
+        let server = String(format: "%04X", serverPort), client = String(format: "%04X", localPort)
+        return table.split(separator: "\n").dropFirst().contains { line in
+            let fields = line.split(separator: " ")
+            guard fields.count > 3 else { return false }
+            return fields[1].hasSuffix(":" + server) && fields[2].hasSuffix(":" + client) && fields[3] == "01"
+        }
+    }
 
     /// Raises this process's soft descriptor limit to at least `count` (within the hard limit),
     /// for tests that open hundreds of connections.

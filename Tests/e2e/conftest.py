@@ -7,6 +7,7 @@ import base64
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -204,6 +205,86 @@ class Worker:
                 return response.status, response.read().decode()
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode()
+
+
+class Alertmanager:
+    """Debian's `prometheus-alertmanager` on loopback: alone, or one peer of a cluster (every
+    peer names the others' cluster ports). Its one route sends each alert (grouped by name) to a
+    webhook `receiver_url`; `alerts()` reads `/api/v2/alerts` back."""
+
+    BINARY = shutil.which("prometheus-alertmanager") or shutil.which("alertmanager")
+
+    def __init__(self, folder, receiver_url, resolve_timeout="5m", group_wait="1s", group_interval="2s"):
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.port, self.cluster_port = free_port(), free_port()
+        self.peers = []
+        self.process = None
+        (self.folder / "alertmanager.yml").write_text(
+            f"global:\n  resolve_timeout: {resolve_timeout}\n"
+            f"route:\n  receiver: hook\n  group_by: ['alertname']\n  group_wait: {group_wait}\n"
+            f"  group_interval: {group_interval}\n  repeat_interval: 24h\n"
+            f"receivers:\n  - name: hook\n    webhook_configs:\n      - url: {receiver_url}\n        send_resolved: true\n")
+
+    @classmethod
+    def cluster(cls, folder, count, receiver_url, **settings):
+        peers = [cls(Path(folder) / f"am{index + 1}", receiver_url, **settings) for index in range(count)]
+        for peer in peers:
+            peer.peers = [other.cluster_port for other in peers if other is not peer]
+        return peers
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self):
+        arguments = [self.BINARY, f"--config.file={self.folder / 'alertmanager.yml'}",
+                     f"--storage.path={self.folder / 'data'}", f"--web.listen-address=127.0.0.1:{self.port}"]
+        if self.peers:
+            arguments += [f"--cluster.listen-address=127.0.0.1:{self.cluster_port}",
+                          f"--cluster.advertise-address=127.0.0.1:{self.cluster_port}",
+                          "--cluster.peer-timeout=1s", "--cluster.settle-timeout=1s", "--cluster.gossip-interval=100ms"]
+            arguments += [f"--cluster.peer=127.0.0.1:{port}" for port in self.peers]
+        else:
+            arguments.append("--cluster.listen-address=")
+        self.log = open(self.folder / "alertmanager.log", "ab")
+        self.process = subprocess.Popen(arguments, stdout=self.log, stderr=self.log)
+        wait_for(self.ready, timeout=30, what="alertmanager ready")
+        return self
+
+    def ready(self):
+        try:
+            with urllib.request.urlopen(self.url + "/-/ready", timeout=2) as response:
+                return response.status == 200
+        except OSError:
+            return False
+
+    def alerts(self):
+        with urllib.request.urlopen(self.url + "/api/v2/alerts", timeout=5) as response:
+            return json.loads(response.read())
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.log.close()
+
+
+@pytest.fixture
+def alertmanagers():
+    started = []
+
+    def make(peers):
+        started.extend(peers)
+        return peers
+
+    yield make
+    for peer in started:
+        peer.stop()
 
 
 @pytest.fixture

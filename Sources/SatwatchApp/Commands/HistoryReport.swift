@@ -38,13 +38,14 @@ struct HistoryReport {
         notification.isReminder ? "reminder" : notification.status.rawValue
     }
 
-    /// The time that matters for the outcome: when it was sent, when it is tried next, since
-    /// when it is dead or in a state this build does not know.
+    /// The time that matters for the outcome: when it was sent, when it is tried next (or until
+    /// when it is held), since when it is dead or kept from its channel.
     static func when(_ delivery: LoggedDelivery) -> String {
-        switch delivery.known {
+        switch OutboxState(rawValue: delivery.state) {
         case .sent: "at \(delivery.updatedAt.rfc3339)"
-        case .pending: "next try \(delivery.nextAttemptAt.rfc3339)"
-        case .dead, .silenced, .muted, nil: "since \(delivery.updatedAt.rfc3339)"
+        case .pending: delivery.holdKind.map { "held (\($0)) until \(delivery.nextAttemptAt.rfc3339)" }
+            ?? "next try \(delivery.nextAttemptAt.rfc3339)"
+        default: "since \(delivery.updatedAt.rfc3339)"
         }
     }
 }
@@ -79,13 +80,16 @@ extension HistoryReport {
             ("outcome", .string(delivery.state)), ("attempts", .number(Double(delivery.attempts))),
             ("queued_at", .string(delivery.createdAt.rfc3339)), ("updated_at", .string(delivery.updatedAt.rfc3339)),
         ]
-        switch delivery.known {
+        switch OutboxState(rawValue: delivery.state) {
         case .sent: members.append(("sent_at", .string(delivery.updatedAt.rfc3339)))
-        case .pending: members.append(("next_attempt_at", .string(delivery.nextAttemptAt.rfc3339)))
+        case .pending:
+            members.append(("next_attempt_at", .string(delivery.nextAttemptAt.rfc3339)))
+            if let kind = delivery.holdKind {
+                members.append(("held", .string(kind)))
+                members.append(("held_until", .string(delivery.nextAttemptAt.rfc3339)))
+            }
         case .dead: members.append(("dead_since", .string(delivery.updatedAt.rfc3339)))
-        case .silenced: members.append(("silenced_at", .string(delivery.updatedAt.rfc3339)))
-        case .muted: members.append(("muted_at", .string(delivery.updatedAt.rfc3339)))
-        case nil: break
+        case let kept: members.append(("\(kept)_at", .string(delivery.updatedAt.rfc3339)))
         }
         members.append(("error", delivery.lastError.map { .string(redactor.redact($0)) } ?? .null))
         return .members(members)

@@ -43,7 +43,8 @@ enum ReplayCommand: SatwatchCommand {
             io.err("satwatch replay: \(error.message)")
             return 1
         }
-        var evaluator = FrameEvaluator(engine: RuleEngine(rules: setup.rules, derived: setup.config.derived, defaultChannels: setup.config.defaultChannels),
+        var evaluator = FrameEvaluator(engine: RuleEngine(rules: setup.rules, derived: setup.config.derived, defaultChannels: setup.config.defaultChannels,
+                                                         commonLabels: setup.config.labels),
                                        feeds: setup.config.feeds)
         for frame in frames {
             // The worker would have been up between two frames: every deadline acts on time.

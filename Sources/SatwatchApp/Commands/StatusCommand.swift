@@ -35,7 +35,7 @@ enum StatusCommand: SatwatchCommand {
         do {
             let counts = try store.outbox.counts()
             var heads: [String: OutboxEntry] = [:]
-            for (channel, count) in counts where count.pending > 0 { heads[channel] = try store.outbox.nextPendingEntry(channel: channel) }
+            for (channel, count) in counts where count.pending > 0 { heads[channel] = try store.outbox.nextDueEntry(channel: channel) }
             var report = report(setup: setup, states: try store.ruleStates.load(), metrics: try store.latestValues.load(),
                                 counts: counts, entries: try store.outbox.entries(states: [.pending, .dead], limit: 50), heads: heads)
             report.silences = try store.silences.list(endingAfter: report.now)

@@ -14,7 +14,7 @@ struct StatusReport {
     var entries: [OutboxEntry]
     /// Hides secrets in stored errors, including rows written before errors were redacted.
     var redactor: Redactor
-    /// Each channel's next delivery (the head of its pending queue), by channel.
+    /// Each channel's next delivery (the one due first), by channel.
     var heads: [String: OutboxEntry] = [:]
     /// Rules loaded but not evaluated (`"disabled": true`): shown as `disabled`, whatever state
     /// they kept from before.
@@ -43,7 +43,8 @@ struct StatusReport {
         if !entries.isEmpty {
             lines += ["", "PENDING AND DEAD"]
             lines += Self.columns(entries.map { entry in
-                let when = entry.state == .pending ? "next try \(entry.nextAttemptAt.rfc3339)" : "dead since \(entry.updatedAt.rfc3339)"
+                let when = entry.state != .pending ? "dead since \(entry.updatedAt.rfc3339)"
+                    : entry.holdKind.map { "held (\($0)) until \(entry.nextAttemptAt.rfc3339)" } ?? "next try \(entry.nextAttemptAt.rfc3339)"
                 return ["#\(entry.id)", entry.channel, entry.notification.rule, entry.notification.status.rawValue,
                         entry.state.rawValue, "\(entry.attempts) attempts", when, entry.lastError.map { "error: \(redactor.redact($0))" } ?? ""]
             })
@@ -80,7 +81,8 @@ extension StatusReport {
     /// "metrics":[{"metric","source","value","at"}],
     /// "deliveries":[{"channel","pending","sent","dead","next":{"id","at"}|null}],
     /// "pending_and_dead":[{"id","channel","rule","status","state","attempts",
-    /// "next_attempt_at"|"dead_since","error"}]}`. Absent facts are `null`, never left out.
+    /// "next_attempt_at"|"dead_since","held"?,"held_until"?,"error"}]}` (`held` and `held_until`
+    /// while a stage holds it). Absent facts are `null`, never left out.
     func json(statePath: String) -> JSONValue {
         .members([
             ("state_file", .string(statePath)),
@@ -106,13 +108,17 @@ extension StatusReport {
     private func json(_ entry: OutboxEntry) -> JSONValue {
         let when: (String, Timestamp) = entry.state == .pending ? ("next_attempt_at", entry.nextAttemptAt)
                                                                 : ("dead_since", entry.updatedAt)
-        return .members([
+        var members: [(String, JSONValue)] = [
             ("id", .number(Double(entry.id))), ("channel", .string(entry.channel)),
             ("rule", .string(entry.notification.rule)), ("status", .string(entry.notification.status.rawValue)),
             ("state", .string(entry.state.rawValue)), ("attempts", .number(Double(entry.attempts))),
             (when.0, .string(when.1.rfc3339)),
-            ("error", entry.lastError.map { .string(redactor.redact($0)) } ?? .null),
-        ])
+        ]
+        if entry.state == .pending, let kind = entry.holdKind {
+            members += [("held", .string(kind)), ("held_until", .string(entry.nextAttemptAt.rfc3339))]
+        }
+        members.append(("error", entry.lastError.map { .string(redactor.redact($0)) } ?? .null))
+        return .members(members)
     }
 
     private static func time(_ at: Timestamp?) -> JSONValue { at.map { .string($0.rfc3339) } ?? .null }

@@ -35,18 +35,30 @@ package struct Config: Sendable {
     package var maxRetryAfter = RetryPolicy().maxRetryAfter
     /// The page's and the API's `http.token` and `http.external_url`.
     package var page = PageSettings()
+    /// Top-level `labels`: added to every alert on every channel (a rule's own label of the same
+    /// name wins), like Prometheus' `external_labels`.
+    package var labels: [Label] = []
     /// Metrics computed from others (`derived`).
     package var derived: [DerivedMetric] = []
     /// Named recurring windows (`time_intervals`).
     var timeIntervals: [String: [TimeInterval]] = [:]
     /// Names in `time_intervals` defined with a problem (reported there; see ``KnownTimeIntervals``).
     var brokenTimeIntervals: Set<String> = []
-    /// Each channel's `mute_during` / `active_during` and `rate`, by channel name.
-    var channelDelivery = ChannelDeliverySettings()
+    /// How the channels are delivered to: each delivery stage's settings of each channel.
+    var delivery = DeliveryPlan()
 
     /// `state_retention` when the config does not set it: 30 days.
     package static let defaultStateRetention = Dispatcher.defaultRetention
 
     /// The feed of `kind`, when enabled.
     package func feed(_ kind: FeedKind) -> FeedConfig? { feeds.first { $0.kind == kind } }
+}
+
+extension Config {
+    /// The delivery queues `channels` stand for: each channel itself, or each of its peers
+    /// (`NAME#1`, … for an Alertmanager cluster's `urls`), in order. A name the config does not
+    /// know stays as it is (its deliveries are retired as orphans).
+    func queueNames(for channels: [String]) -> [String] {
+        channels.flatMap { name in self.channels[name].map { $0.queues.map(\.name) } ?? [name] }
+    }
 }

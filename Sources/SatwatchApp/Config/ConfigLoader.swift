@@ -27,7 +27,7 @@ package enum ConfigLoader {
         let context = ChannelContext(logger: logger, paths: paths)
         // Before channels and rules, which name them in `mute_during` / `active_during`.
         let timeIntervals = root.timeIntervals() ?? KnownTimeIntervals()
-        var delivery = ChannelDeliverySettings()
+        var delivery = DeliveryPlan()
         let (channels, channelNames) = root.object("channels").map {
             loadChannels($0, context: context, secrets: secrets, intervals: timeIntervals, delivery: &delivery)
         } ?? ([:], [])
@@ -69,7 +69,8 @@ package enum ConfigLoader {
         config.page = page
         config.timeIntervals = timeIntervals.valid
         config.brokenTimeIntervals = timeIntervals.broken
-        config.channelDelivery = delivery
+        config.delivery = delivery
+        config.labels = RuleParser.parseLabels(&root)
         config.derived = root.object("derived").map { loadDerived($0, feeds: feeds) } ?? []
         let portfolios = root.object("portfolios").map { loadPortfolios($0, feeds: feeds) } ?? []
         for portfolio in portfolios where config.derived.contains(where: { $0.name == portfolio.name }) {
@@ -111,7 +112,7 @@ package enum ConfigLoader {
     /// naming them get no second, misleading "unknown channel").
     private static func loadChannels(_ object: ConfigObject, context: ChannelContext, secrets: SecretNeed,
                                      intervals: KnownTimeIntervals,
-                                     delivery: inout ChannelDeliverySettings) -> ([String: any Channel], [String]) {
+                                     delivery: inout DeliveryPlan) -> ([String: any Channel], [String]) {
         var channels: [String: any Channel] = [:]
         var names: [String] = []
         var object = object
@@ -136,10 +137,10 @@ package enum ConfigLoader {
 
     private static func loadChannel(_ member: JSONMember, path: String, log: DiagnosticLog, environment: ConfigEnvironment?,
                                     context: ChannelContext, intervals: KnownTimeIntervals,
-                                    delivery: inout ChannelDeliverySettings) -> (any Channel)? {
+                                    delivery: inout DeliveryPlan) -> (any Channel)? {
         guard var settings = ConfigObject(member.node, path: path, log: log, environment: environment),
               let typeName = settings.string("type", required: true) else { return nil }
-        delivery.read(member.key, &settings, intervals: intervals)
+        delivery.readChannel(member.key, &settings, intervals: intervals)
         guard let type = ChannelRegistry.type(named: typeName) else {
             settings.report("type", "unknown channel type \"\(typeName)\"" + EditDistance.hintOrList(for: typeName, among: ChannelRegistry.types.map { $0.typeName }))
             return nil

@@ -81,16 +81,12 @@ package struct Setup: Sendable {
 }
 
 extension Setup {
-    /// The quiet hours of this config and its rules, for the dispatcher.
-    var quietHours: QuietHours {
-        var rules: [String: TimeIntervalSchedule] = [:]
-        for rule in self.rules where !rule.isDisabled { if let quiet = rule.quiet { rules[rule.name] = quiet } }
-        return QuietHours(intervals: config.timeIntervals, channels: config.channelDelivery.quiet, rules: rules)
-    }
-
-    /// Each channel's rate limits: its `rate`, else its service's own.
-    var rateLimits: [String: [RateLimit]] {
-        config.channels.mapValues(\.rateLimits).filter { !$0.value.isEmpty }
-            .merging(config.channelDelivery.rates.mapValues { [$0] }) { _, override in override }
+    /// How this config's channels are delivered to: every stage's channel settings, with the
+    /// named time intervals and each rule's quiet hours, for the dispatcher.
+    var deliveryPlan: DeliveryPlan {
+        var plan = config.delivery
+        plan.intervals = config.timeIntervals
+        for rule in rules where !rule.isDisabled { if let quiet = rule.quiet { plan.ruleQuiet[rule.name] = quiet } }
+        return plan
     }
 }

@@ -145,9 +145,13 @@ package struct Daemon: Sendable {
 
     /// Loads the config again and moves the endpoint to it; logs every problem and returns nil
     /// (the endpoint unchanged) when it is invalid or its new `http.listen` cannot be bound.
+    /// The files are read and compiled on a thread of their own: frames go on being evaluated on
+    /// the cooperative pool meanwhile, however large the rule set or slow the disk.
     private func reload(replacing running: Setup, endpoint: Endpoint) async -> Setup? {
         logger.info("reloading", ["config": configPath])
-        let (setup, diagnostics) = Setup.load(path: configPath, environment: environment, logger: logger)
+        let (setup, diagnostics) = await OwnThread.run("satwatch.reload") { [configPath, environment, logger] in
+            Setup.load(path: configPath, environment: environment, logger: logger)
+        }
         guard let setup, diagnostics.isEmpty else {
             for diagnostic in diagnostics { logger.error("reload rejected", ["problem": diagnostic.description]) }
             logger.error("reload failed; keeping the running config and rules", ["problems": "\(diagnostics.count)"])

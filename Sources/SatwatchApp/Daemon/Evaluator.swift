@@ -1,10 +1,11 @@
 import SatwatchBase
+import SatwatchDelivery
 import SatwatchFeeds
 import SatwatchRules
 import SatwatchState
 
 /// The hot path as a service: a frame → samples → rules → the state writer → the dispatcher's
-/// doorbell, in the same task, with no queue or poll in between. It also lets time pass (the
+/// channels' bells, in the same task, with no queue or poll in between. It also lets time pass (the
 /// alarm) so `for`, `repeat` and feed staleness act on time, and flushes last values to the
 /// state file every minute and on shutdown. It never waits for the state file: the writer
 /// commits on a thread of its own, in order.
@@ -14,7 +15,8 @@ struct Evaluator: Service {
     /// Marked as each frame is evaluated, so the next waiting feed goes on.
     let backlog: FrameBacklog
     let alarm: Alarm
-    let doorbell: Doorbell
+    /// Rung for the channels that got new entries, once they are stored.
+    let bells: ChannelBells
     /// Where the evaluator publishes what the endpoint reads, and hands over `change` history.
     let boards: Boards
     let logger: Logger
@@ -24,13 +26,15 @@ struct Evaluator: Service {
 
     func run() async throws {
         let writer = try await StateWriter.open(path: setup.config.statePath, health: boards.store,
-                                                doorbell: doorbell, logger: logger)
+                                                bells: bells, logger: logger)
         let saved = try await writer.read { try $0.ruleStates.load() }
         let startedAt = WallClock.now()
         var state = EvaluatorState(
             evaluator: FrameEvaluator(engine: RuleEngine(rules: setup.rules, derived: setup.config.derived, defaultChannels: setup.config.defaultChannels,
+                                                         commonLabels: setup.config.labels,
                                                          restoring: saved), feeds: setup.config.feeds),
-            stale: FeedStaleMonitor(feeds: setup.config.feeds, channels: setup.config.defaultChannels, saved: saved, now: startedAt),
+            stale: FeedStaleMonitor(feeds: setup.config.feeds, channels: setup.config.defaultChannels,
+                                   commonLabels: setup.config.labels, saved: saved, now: startedAt),
             lastFlush: startedAt)
         for kind in state.stale.staleFeeds { state.evaluator.setFeed(kind, stale: true) }
         await restoreHistory(&state, from: writer)
@@ -51,6 +55,10 @@ struct Evaluator: Service {
             }
             for explanation in state.evaluator.takeExplanations() { logger.debug(explanation.message, explanation.fields) }
             if !changes.isEmpty { boards.rules.publish(state.evaluator.engine) }
+            // A channel of several peers queues a delivery for each.
+            for index in changes.indices where changes[index].notification != nil {
+                changes[index].notification!.channels = setup.config.queueNames(for: changes[index].notification!.channels)
+            }
             writer.commit(changes, at: now)
             if now - state.lastFlush >= Self.flushEvery { flush(&state, to: writer, at: now) }
             alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))

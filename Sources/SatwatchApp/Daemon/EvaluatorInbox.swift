@@ -26,6 +26,10 @@ final class EvaluatorInbox: Sendable {
         waiter?.resume(returning: input)
     }
 
+    /// Whether a consumer is parked in `next()` waiting for input: what shows a test that the
+    /// consumer waits, rather than not yet scheduled, before it yields or cancels.
+    var hasWaitingConsumer: Bool { state.withLock { $0.waiter != nil } }
+
     /// The oldest input, waiting for one when there is none; nil once the calling task is
     /// cancelled, leaving everything queued for the next consumer. One consumer at a time.
     func next() async -> EvaluatorInput? {

@@ -15,13 +15,16 @@ struct FeedStaleMonitor {
     static let digest = "feed-stale"
     private var watches: [Watch]
     private let channels: [String]
+    /// The config's top-level `labels`, which these alerts carry like every other.
+    private let commonLabels: [Label]
 
     /// Rule name of a feed's stale alert.
     static func ruleName(_ kind: FeedKind) -> String { "feed-stale:\(kind.rawValue)" }
 
     /// Watches `feeds` from `now` (each gets its full `stale_after` to deliver a first frame).
-    init(feeds: [FeedConfig], channels: [String], saved: [String: RuleState], now: Timestamp) {
+    init(feeds: [FeedConfig], channels: [String], commonLabels: [Label] = [], saved: [String: RuleState], now: Timestamp) {
         self.channels = channels
+        self.commonLabels = commonLabels
         watches = feeds.map { feed in
             let saved = saved[Self.ruleName(feed.kind)].flatMap { $0.digest == Self.digest ? $0 : nil }
             return Watch(feed: feed, lastFrameAt: now, state: saved ?? RuleState(digest: Self.digest))
@@ -76,7 +79,8 @@ struct FeedStaleMonitor {
         let notification = Notification(rule: name, status: status, metric: "feed.\(watch.feed.kind.rawValue)",
                                         value: silence.seconds, threshold: watch.feed.staleAfter.seconds, at: now,
                                         startsAt: startsAt, sequence: watches[index].state.sequence, message: message,
-                                        labels: [Label("feed", watch.feed.kind.rawValue)], channels: channels)
+                                        labels: [Label("feed", watch.feed.kind.rawValue)] + commonLabels.filter { $0.name != "feed" },
+                                        channels: channels)
         return RuleChange(rule: name, state: watches[index].state, notification: notification)
     }
 }

@@ -23,10 +23,9 @@ struct Generation: Sendable {
         let dispatcher = Dispatcher(statePath: setup.config.statePath, channels: setup.config.channels,
                                         policy: RetryPolicy(maxRetryAfter: setup.config.maxRetryAfter),
                                         retention: setup.config.stateRetention, logger: logger, counters: boards.deliveries,
-                                        storeHealth: boards.store, gate: gate, quiet: setup.quietHours,
-                                        rates: setup.rateLimits, groups: setup.config.channelDelivery.groups,
+                                        storeHealth: boards.store, gate: gate, plan: setup.deliveryPlan,
                                         extras: PageExtras(externalURL: setup.config.page.externalURL, boards: boards))
-        let evaluator = Evaluator(setup: setup, inputs: inbox, backlog: backlog, alarm: alarm, doorbell: dispatcher.doorbell,
+        let evaluator = Evaluator(setup: setup, inputs: inbox, backlog: backlog, alarm: alarm, bells: dispatcher.bells,
                                   boards: boards, logger: logger)
         return [
             evaluator,

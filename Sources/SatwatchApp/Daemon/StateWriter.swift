@@ -1,5 +1,6 @@
 import Dispatch
 import SatwatchBase
+import SatwatchDelivery
 import SatwatchRules
 import SatwatchState
 import Synchronization
@@ -32,18 +33,18 @@ final class StateWriter: @unchecked Sendable {
     private let queue = Mutex(Queue())
     private let signal = DispatchSemaphore(value: 0)
     private let health: StoreHealthBoard
-    private let doorbell: Doorbell
+    private let bells: ChannelBells
     private let logger: Logger
 
-    private init(store: StateStore, health: StoreHealthBoard, doorbell: Doorbell, logger: Logger) {
+    private init(store: StateStore, health: StoreHealthBoard, bells: ChannelBells, logger: Logger) {
         self.store = store
         self.health = health
-        self.doorbell = doorbell
+        self.bells = bells
         self.logger = logger
     }
 
     /// Opens the state file at `path` on a new writer thread.
-    static func open(path: String, health: StoreHealthBoard, doorbell: Doorbell, logger: Logger) async throws -> StateWriter {
+    static func open(path: String, health: StoreHealthBoard, bells: ChannelBells, logger: Logger) async throws -> StateWriter {
         let thread = DispatchQueue(label: "satwatch.state-writer")
         let store = try await withCheckedThrowingContinuation { continuation in
             thread.async {
@@ -51,12 +52,12 @@ final class StateWriter: @unchecked Sendable {
                 continuation.resume(with: Result { try UnsafeTransfer(StateStore.open(path: path, autoCheckpointPages: 0)) })
             }
         }.value
-        let writer = StateWriter(store: store, health: health, doorbell: doorbell, logger: logger)
+        let writer = StateWriter(store: store, health: health, bells: bells, logger: logger)
         thread.async { writer.work() }
         return writer
     }
 
-    /// Queues one engine step's changes; the dispatcher's doorbell rings once they are stored.
+    /// Queues one engine step's changes; the channels they go to are rung once they are stored.
     func commit(_ changes: [RuleChange], at now: Timestamp) {
         guard !changes.isEmpty else { return }
         submit(.commit(changes, at: now))
@@ -150,7 +151,7 @@ final class StateWriter: @unchecked Sendable {
                                                     "value": DisplayNumber.format(notification.value),
                                                     "channels": notification.channels.joined(separator: ","), "id": notification.id])
             }
-            if changes.contains(where: { $0.notification != nil }) { doorbell.ring() }
+            bells.ring(Set(changes.flatMap { $0.notification?.channels ?? [] }))
         case .flush(let flush):
             try flush.save(to: store)
         case .read(let body):

@@ -32,8 +32,9 @@ final class Endpoint: Sendable {
     /// - Throws: `EndpointError` when the new address cannot be bound; nothing changes then.
     func serve(_ setup: Setup) async throws {
         let config = setup.config
-        let next = EndpointPages(boards: boards, feeds: config.feeds, store: store, redactor: config.redactor,
+        var next = EndpointPages(boards: boards, feeds: config.feeds, store: store, redactor: config.redactor,
                                  settings: config.page)
+        next.queues = Dictionary(config.channels.values.flatMap(\.queues).map { ($0.name, $0.summary) }) { first, _ in first }
         let current = listener.withLock { $0 }
         guard let listen = config.httpListen else {
             pages.value.withLock { $0 = next }
@@ -52,8 +53,8 @@ final class Endpoint: Sendable {
         let server: HTTPServer
         do {
             server = try HTTPServer(host: listen.host, port: listen.port) { [pages] request in
-                guard let current = pages.value.withLock({ $0 }) else { return HTTPServerResponse(status: 503, body: "starting\n") }
-                return current.respond(to: request)
+                guard let current = pages.value.withLock({ $0 }) else { return .now(HTTPServerResponse(status: 503, body: "starting\n")) }
+                return current.reply(to: request)
             }
         } catch {
             pages.value.withLock { $0 = previous }
@@ -77,7 +78,7 @@ final class Endpoint: Sendable {
         await current?.server.stop()
         // The last connection to close checkpoints the WAL and removes it: before the process
         // exits, not whenever the server thread's closure happens to be freed.
-        store.close()
+        await store.close()
     }
 
     /// The pages every listener answers from, swapped by each `serve(_:)`.

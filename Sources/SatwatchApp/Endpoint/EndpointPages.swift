@@ -5,7 +5,9 @@ import SatwatchNet
 import Synchronization
 
 /// What the endpoint's routes answer from: the live boards, the state file, the config's page
-/// settings. Requests are answered on the server's own thread, one at a time.
+/// settings. Requests are answered on the server's own thread, one at a time, except those that
+/// use the state file: they are answered on its own thread, in turn, within a deadline
+/// (`EndpointStore`).
 struct EndpointPages: Sendable {
     let boards: Boards
     let feeds: [FeedConfig]
@@ -14,6 +16,9 @@ struct EndpointPages: Sendable {
     let redactor: Redactor
     /// `http.token` and `http.external_url`.
     var settings = PageSettings()
+    /// Each delivery queue (a channel, or each peer of an Alertmanager cluster) and what it
+    /// sends to, without secrets (`Channel.summary`), by queue name.
+    var queues: [String: String] = [:]
     var clock: @Sendable () -> Timestamp = { WallClock.now() }
 
     /// Every route, in the order they are tried.
@@ -22,15 +27,28 @@ struct EndpointPages: Sendable {
         RulesAPIRoute(), HistoryAPIRoute(), SilencesAPIRoute(), SeriesAPIRoute(), ChartAPIRoute(),
     ]
 
-    func respond(to request: HTTPServerRequest) -> HTTPServerResponse {
+    /// The answer to `request`: at once on the server's thread, or later from the state file's
+    /// own thread for a route that uses the file (`EndpointRoute.stateFileBudget`).
+    func reply(to request: HTTPServerRequest) -> HTTPServerReply {
         guard let route = Self.routes.first(where: { $0.serves(request.path) }) else {
-            return HTTPServerResponse(status: 404, body: "not found: try /, /healthz, /metrics or /api/v1/alerts\n")
+            return .now(HTTPServerResponse(status: 404, body: "not found: try /, /healthz, /metrics or /api/v1/alerts\n"))
         }
         let allowed = route.methods.contains("GET") ? route.methods + ["HEAD"] : route.methods
         guard allowed.contains(request.method) else {
-            return HTTPServerResponse(status: 405, headers: ["Allow": allowed.joined(separator: ", ")], body: "method not allowed\n")
+            return .now(HTTPServerResponse(status: 405, headers: ["Allow": allowed.joined(separator: ", ")], body: "method not allowed\n"))
         }
-        return route.respond(to: request, pages: self)
+        guard let budget = route.stateFileBudget else { return .now(route.respond(to: request, pages: self)) }
+        return store.answer(within: budget, otherwise: { begun in route.unanswered(request, pages: self, begun: begun) }) {
+            route.respond(to: request, pages: self)
+        }
+    }
+
+    /// Why a request got no answer from the state file within `budget`, and what became of it:
+    /// not run at all (it waited behind others), or begun (a write may still be made).
+    static func stateFileBusy(_ request: HTTPServerRequest, within budget: TimeSpan, begun: Bool) -> String {
+        let reading = request.method == "GET" || request.method == "HEAD"
+        let outcome = reading ? "try again" : begun ? "the change may still be made: look before trying again" : "nothing was changed, try again"
+        return "state file busy: no answer within \(budget.text) (another process may hold it locked); \(outcome)"
     }
 
     /// 200 when the state file works and every enabled feed delivered within its `stale_after`

@@ -1,37 +1,122 @@
+import Dispatch
+import SatwatchBase
+import SatwatchNet
 import SatwatchState
 import Synchronization
 
-/// The endpoint's own connection to the state file, for `/metrics` counts, the page and the API,
-/// opened on first use and kept (a scrape must not pay for opening the database), used from the
-/// server's thread (never the cooperative pool) one request at a time, and closed when the
-/// endpoint stops.
+/// The endpoint's own connection to the state file, for the page, the API and the outbox counts
+/// of `/metrics`, used on a thread of its own (a serial queue), never the HTTP server's: a
+/// request that needs the file is answered later (`answer(within:otherwise:_:)`), and gets its
+/// route's fallback when the file has not answered by its deadline, so a file that another
+/// process holds locked, or a slow disk, delays nobody else. Opened on first use and kept (a
+/// scrape must not pay for opening the database), and closed when the endpoint stops.
 final class EndpointStore: Sendable {
+    /// How long a request may wait for the state file (queued behind others, then its own work)
+    /// before its route's fallback goes out: far above what a working file takes (milliseconds),
+    /// below what a client gives up after.
+    static let budget = TimeSpan.seconds(3)
+    /// What a write leaves of its budget when it waits for a lock held elsewhere: it fails with
+    /// "database is locked" this long before the deadline, so its own answer says why.
+    static let lockMargin = Duration.milliseconds(250)
+
     private let path: String
-    private let state = Mutex<(store: StateStore?, closed: Bool)>((nil, false))
+    private let queue = DispatchQueue(label: "satwatch.endpoint-store")
+    private let state = Mutex(State())
+    /// The outbox counts last read, sorted by channel.
+    private let counts = Mutex<[(String, OutboxCounts)]>([])
+
+    private struct State {
+        var store: StateStore?
+        var closed = false
+        /// The deadline of the request the queue is answering.
+        var deadline: ContinuousClock.Instant?
+    }
 
     init(path: String) { self.path = path }
 
-    /// Runs `body` with the connection; throws when the file cannot be opened or the endpoint
-    /// is stopping.
+    /// Answers a request with `respond`, run on the state file's queue after the requests before
+    /// it (it uses the file through `use`), within `budget`; after that the server sends
+    /// `fallback(begun)` instead, and work that had not begun by then never does (`begun` false:
+    /// nothing was read or changed; true: a change may still be made).
+    func answer(within budget: TimeSpan, otherwise fallback: @escaping @Sendable (_ begun: Bool) -> HTTPServerResponse,
+                _ respond: @escaping @Sendable () -> HTTPServerResponse) -> HTTPServerReply {
+        let attempt = Attempt()
+        let deferred = HTTPDeferredResponse(within: budget.duration) { fallback(attempt.giveUp()) }
+        queue.async { [self] in
+            // The client left, or the fallback went out while this waited: skip the work.
+            guard deferred.isWanted, attempt.begin() else { return }
+            state.withLock { $0.deadline = deferred.deadline }
+            defer { state.withLock { $0.deadline = nil } }
+            deferred.complete(respond())
+        }
+        return .later(deferred)
+    }
+
+    /// Runs `body` with the connection, on the state file's queue (inside `answer`'s work); a
+    /// lock held elsewhere is waited for only until shortly before the request's deadline.
+    /// Throws when the file cannot be opened or is locked, or the endpoint is stopping.
     func use<Result: Sendable>(_ body: (StateStore) throws -> Result) throws -> Result {
-        try state.withLock { state in
+        dispatchPrecondition(condition: .onQueue(queue))
+        return try state.withLock { state in
             guard !state.closed else { throw EndpointStoreClosed() }
             let store = try state.store ?? StateStore.open(path: path)
             state.store = store
+            if let deadline = state.deadline { store.connection.setBusyTimeout(deadline - .now - Self.lockMargin) }
             return try body(store)
         }
     }
 
-    /// Pending/sent/dead counts per channel, sorted by channel; empty when the file is unreadable
-    /// or the store is closed.
-    func counts() -> [(String, OutboxCounts)] {
-        ((try? use { try $0.outbox.counts() }) ?? [:]).sorted { $0.key < $1.key }
+    /// Reads the outbox counts again (on the state file's queue); the last ones read stay when
+    /// the file cannot be read.
+    func refreshCounts() {
+        guard let read = try? use({ try $0.outbox.counts() }) else { return }
+        counts.withLock { $0 = read.sorted { $0.key < $1.key } }
     }
 
-    /// Closes the connection for good: the worker is stopping, and the last connection to close
-    /// checkpoints the WAL and removes it, which must happen before the process exits rather than
-    /// whenever the server thread's closure happens to be freed.
-    func close() { state.withLock { $0 = (nil, true) } }
+    /// Pending/sent/dead counts per channel as last read, sorted by channel: what `/metrics` shows
+    /// when the file does not answer in time (nobody else can write it meanwhile either). Empty
+    /// before the first read.
+    var lastCounts: [(String, OutboxCounts)] { counts.withLock { $0 } }
+
+    /// Closes the connection for good once the work under way has ended (within its request's
+    /// budget); requests queued meanwhile are answered that the endpoint is stopping. The worker
+    /// is stopping, and the last connection to close checkpoints the WAL and removes it, which
+    /// must happen before the process exits rather than whenever the queue lets go of the store.
+    func close() async {
+        state.withLock { $0.closed = true }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async { [self] in
+                state.withLock { state in
+                    state.store?.close()
+                    state.store = nil
+                }
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Whether the work for one request has begun, settled once against its fallback: work that
+    /// has not begun when the fallback goes out never does.
+    private final class Attempt: Sendable {
+        private let state = Mutex((begun: false, givenUp: false))
+
+        /// Begins the work; false when the fallback went out first.
+        func begin() -> Bool {
+            state.withLock { state in
+                guard !state.givenUp else { return false }
+                state.begun = true
+                return true
+            }
+        }
+
+        /// The fallback goes out: whether the work had begun.
+        func giveUp() -> Bool {
+            state.withLock { state in
+                state.givenUp = true
+                return state.begun
+            }
+        }
+    }
 }
 
 /// The endpoint is stopping: no new use of the state file.

@@ -1,3 +1,4 @@
+import SatwatchBase
 import SatwatchRules
 
 /// A destination for notifications (one configured entry under `channels`).
@@ -23,12 +24,29 @@ package protocol Channel: Sendable {
     /// Whether each notification it sends alone carries a chart (`"chart": true`, on the
     /// channels that can attach an image).
     var attachesChart: Bool { get }
+    /// The receivers its notifications go to, each with a delivery queue of its own: itself, or
+    /// one channel per peer (an Alertmanager cluster's `urls`), named `NAME#1`, `NAME#2`, … One
+    /// peer that is down delays nothing for the others.
+    var queues: [any Channel] { get }
+}
+
+/// A channel whose receiver forgets what it was told unless told again (Alertmanager resolves an
+/// alert whose `endsAt` has passed): besides the notifications of its queue, the dispatcher tells
+/// it again every `resendEvery` the latest state of each alert it heard — a firing one, and a
+/// resolved one for `resendResolvedFor` after it resolved — and at once when the worker starts.
+package protocol RestatingChannel: Channel {
+    /// How often each alert's state is told again.
+    var resendEvery: TimeSpan { get }
+    /// How long a resolved alert is still told.
+    var resendResolvedFor: TimeSpan { get }
 }
 
 extension Channel {
     package var rateLimits: [RateLimit] { [] }
 
     package var attachesChart: Bool { false }
+
+    package var queues: [any Channel] { [self] }
 
     /// Sends one notification on its own.
     package func deliver(_ notification: Notification) async -> DeliveryOutcome {

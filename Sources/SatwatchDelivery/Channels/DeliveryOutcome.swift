@@ -16,12 +16,17 @@ package struct DeliveryFailure: Error, Sendable, Equatable, CustomStringConverti
     package var retryable: Bool
     /// The receiver's `Retry-After`, when it gave one.
     package var retryAfter: TimeSpan?
+    /// Whether it concerns the receiver (down, timing out, overloaded: the whole channel waits
+    /// for the retry) rather than this message alone (a mail server's temporary refusal of one
+    /// message: only that message's alert waits).
+    package var concernsReceiver: Bool
 
     /// Creates a failure.
-    package init(_ reason: String, retryable: Bool, retryAfter: TimeSpan? = nil) {
+    package init(_ reason: String, retryable: Bool, retryAfter: TimeSpan? = nil, concernsReceiver: Bool = true) {
         self.reason = reason
         self.retryable = retryable
         self.retryAfter = retryAfter
+        self.concernsReceiver = concernsReceiver
     }
 
     package var description: String { reason }

@@ -11,6 +11,9 @@ package struct NotificationGroup: Sendable, Equatable {
     /// The page's address (with `http.external_url`): where a message too short to list every
     /// member sends its reader for the rest.
     var pageURL: String?
+    /// When the message goes out (set by the dispatcher): a receiver that forgets what it was
+    /// told (Alertmanager) is given an `endsAt` counted from it. Nil: not known.
+    package var sentAt: Timestamp?
 
     /// A group of the given members (at least one).
     package init(_ notifications: [Notification], extras: [NotificationExtras]? = nil) {

@@ -1,30 +1,134 @@
 import SatwatchBase
 import SatwatchState
 
-/// A step between the outbox and a channel that looks at each entry on its own before it is
-/// sent, and lets it through or keeps it from the channel (silences, quiet hours). These run in
-/// `Dispatcher.stages` order; then grouping (`GroupStage`) makes messages of what passed, the
-/// rate limit (`RateLimitStage`) paces them, and sending with retries stays the dispatcher's own
-/// last step, shared by every channel.
+/// One step between the outbox and a channel. The dispatcher hands every stage, in
+/// `DeliveryStages.all` order, the channel's entries that may go now (a `StagePass`). A stage
+/// lets entries through; holds one until a time of its own (that entry's alert waits behind it,
+/// every other alert goes on); keeps one from the channel for good, saying why; or makes the
+/// whole channel wait (a group still gathering, a rate limit). What is left after the last stage
+/// goes out as one message; sending with retries is the dispatcher's own last step.
+///
+/// A new stage is one file: a type conforming to `DeliveryStageKind` that reads its own settings
+/// and makes this, listed in `DeliveryStages.all`.
 protocol DeliveryStage: Sendable {
-    /// What to do with `entry`, due on `channel` at `now`.
-    func decide(_ entry: OutboxEntry, channel: String, at now: Timestamp) async throws -> StageDecision
+    /// Sorts `pass`: leaves in `pass.entries` what may go on, holds, keeps or waits the rest.
+    func apply(to pass: inout StagePass) async throws
+    /// The message `entries` goes to `channel` at `now`, past every stage: a stage that counts
+    /// what was sent (a rate, a cap, a group's interval) counts it here.
+    func sending(_ entries: [OutboxEntry], on channel: String, at now: Timestamp)
 }
 
-/// A stage's verdict on an entry.
-enum StageDecision: Sendable, Equatable {
-    /// On to the next stage, and to the channel.
-    case pass
-    /// Not sent, recorded as silenced with why.
-    case silence(reason: String)
-    /// Not sent, recorded as muted with why.
-    case mute(reason: String)
-    /// Not yet: kept pending, due again at `until` (the end of a quiet window).
-    case hold(until: Timestamp)
+extension DeliveryStage {
+    func sending(_ entries: [OutboxEntry], on channel: String, at now: Timestamp) {}
 }
 
-/// A stage's "not yet" that records nothing (a group still gathering, a rate limit): the worker
-/// waits until `until`, then tries its head again.
-struct StageWait: Error {
-    let until: Timestamp
+/// A kind of delivery stage: where its settings come from and how it is made, for every config.
+protocol DeliveryStageKind {
+    /// Reads this stage's settings of one channel from the channel's config object (its own keys,
+    /// problems reported in place); nil when the channel sets none.
+    static func readChannel(_ object: inout ConfigObject, intervals: KnownTimeIntervals) -> (any Sendable)?
+    /// The stage for a config; nil when it has nothing to do there.
+    static func make(_ context: StageContext) -> (any DeliveryStage)?
+}
+
+extension DeliveryStageKind {
+    static func readChannel(_ object: inout ConfigObject, intervals: KnownTimeIntervals) -> (any Sendable)? { nil }
+
+    /// The key its settings are filed under in a `DeliveryPlan`.
+    static var planKey: String { String(describing: Self.self) }
+}
+
+/// What a stage kind is made with.
+struct StageContext: Sendable {
+    /// This kind's settings, by channel (what its `readChannel` returned).
+    let settings: [String: any Sendable]
+    /// The plan it belongs to (the config's named time intervals, the rules' quiet hours).
+    let plan: DeliveryPlan
+    /// The configured channels, by name (their services' own limits).
+    let channels: [String: any Channel]
+    /// The dispatcher's connection to the state file.
+    let store: DeliveryStore
+    /// This kind's settings of `channel`, as the type it reads them into.
+    func settings<Settings>(of channel: String, as type: Settings.Type) -> Settings? { settings[channel] as? Settings }
+}
+
+/// The entries of one channel on their way through the stages, and what the stages decided.
+struct StagePass: Sendable {
+    /// A stage's reason to hold an entry: until when, what kind (`muted`, …) and why in words.
+    struct Hold: Sendable, Equatable {
+        var until: Timestamp
+        var kind: String
+        var reason: String
+    }
+
+    /// A stage's reason to keep an entry from the channel: the state it ends in and why.
+    struct Keep: Sendable, Equatable {
+        var state: OutboxState
+        var reason: String
+    }
+
+    /// A stage's reason to hold the whole channel: nothing goes to it before `until`.
+    struct ChannelWait: Sendable, Equatable {
+        var until: Timestamp
+        var kind: String
+    }
+
+    /// The channel.
+    let channel: String
+    /// The time the pass is made at.
+    let now: Timestamp
+    /// The entries still going, in queue order.
+    private(set) var entries: [OutboxEntry]
+    /// The entries held, with why.
+    private(set) var held: [(entry: OutboxEntry, hold: Hold)] = []
+    /// The entries kept from the channel, with why.
+    private(set) var kept: [(entry: OutboxEntry, keep: Keep)] = []
+    /// When set, nothing goes to the channel before it.
+    private(set) var channelWait: ChannelWait?
+    /// Set by the stage that makes a group message of what is left: the dispatcher fixes its
+    /// members in the outbox (a batch), so a retry resends the same message.
+    var formsGroup = false
+
+    init(channel: String, now: Timestamp, entries: [OutboxEntry]) {
+        self.channel = channel
+        self.now = now
+        self.entries = entries
+    }
+
+    /// Holds `entry` until `until`; the later entries of its alert stay behind it (an alert's
+    /// entries reach the channel in order), every other alert goes on.
+    mutating func hold(_ entry: OutboxEntry, until: Timestamp, kind: String, reason: String) {
+        guard isGoing(entry) else { return }
+        held.append((entry, Hold(until: until, kind: kind, reason: reason)))
+        let alert = entry.notification.rule
+        entries.removeAll { $0.id == entry.id || ($0.notification.rule == alert && $0.id > entry.id) }
+    }
+
+    /// Keeps `entry` from the channel for good, ending in `state` (`silenced`, `muted`, …). A
+    /// firing's resolve in the pass goes with it (a resolve is sent only where its firing was).
+    mutating func keep(_ entry: OutboxEntry, as state: OutboxState, reason: String) {
+        guard isGoing(entry) else { return }
+        kept.append((entry, Keep(state: state, reason: reason)))
+        entries.removeAll { $0.id == entry.id }
+        let firing = entry.notification
+        guard firing.status == .firing, !firing.isReminder else { return }
+        for resolve in entries where resolve.notification.status == .resolved && resolve.notification.rule == firing.rule
+            && resolve.notification.startsAt == firing.startsAt {
+            keep(resolve, as: state, reason: "its firing was \(state)")
+        }
+    }
+
+    /// Whether `entry` is still going (no stage held or kept it yet).
+    func isGoing(_ entry: OutboxEntry) -> Bool { entries.contains { $0.id == entry.id } }
+
+    /// Holds the whole channel until `until` (the latest of several waits wins).
+    mutating func waitChannel(until: Timestamp, kind: String) {
+        if channelWait.map({ $0.until < until }) ?? true { channelWait = ChannelWait(until: until, kind: kind) }
+    }
+
+    /// Lets only the first `count` of the entries still going make this message; the others stay
+    /// pending, untouched, for the next one.
+    mutating func limit(to count: Int) {
+        if entries.count > count { entries.removeLast(entries.count - count) }
+    }
 }

@@ -23,6 +23,11 @@ package struct QuietHours: Sendable {
     /// ending then (a misconfigured `active_during` must not hold alerts for ever).
     static let longestHold = TimeSpan.days(31)
 
+    /// Whether `channel` itself is muted at `now`.
+    func isMuted(channel: String, at now: Timestamp) -> Bool {
+        channels[channel]?.isMuted(at: now, in: intervals) ?? false
+    }
+
     /// Whether `channel` or `rule` is muted at `now`.
     func isMuted(channel: String, rule: String, at now: Timestamp) -> Bool {
         (channels[channel]?.isMuted(at: now, in: intervals) ?? false) || (rules[rule]?.isMuted(at: now, in: intervals) ?? false)
@@ -38,6 +43,6 @@ package struct QuietHours: Sendable {
         return min(at, limit)
     }
 
-    /// Whether anything is muted at all (then the stage is skipped).
+    /// Whether nothing is ever muted (then there is no stage).
     var isEmpty: Bool { channels.isEmpty && rules.isEmpty }
 }

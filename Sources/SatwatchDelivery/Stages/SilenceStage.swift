@@ -1,14 +1,20 @@
 import SatwatchBase
 import SatwatchState
 
-/// Keeps silenced notifications from channels (`satwatch silence add`), and keeps a resolve with
-/// its firing (one silenced or muted on a channel takes its resolve along). It reads the state
-/// file's silences for each entry, so a silence added or expired while the worker runs applies
-/// to the next entry due, within a second.
-struct SilenceStage: DeliveryStage {
+/// Keeps silenced notifications from channels (`satwatch silence`), and keeps a resolve with its
+/// firing (one silenced or muted on a channel takes its resolve along). It reads the state file's
+/// silences at each pass, so a silence added or expired while the worker runs applies to the next
+/// entry due, within a second.
+struct SilenceStage: DeliveryStage, DeliveryStageKind {
     let store: DeliveryStore
 
-    func decide(_ entry: OutboxEntry, channel: String, at now: Timestamp) async throws -> StageDecision {
-        try await store.silenceDecision(for: entry, channel: channel, at: now)
+    static func make(_ context: StageContext) -> (any DeliveryStage)? { SilenceStage(store: context.store) }
+
+    func apply(to pass: inout StagePass) async throws {
+        for entry in pass.entries where pass.isGoing(entry) {
+            if let keep = try await store.silenceDecision(for: entry, channel: pass.channel, at: pass.now) {
+                pass.keep(entry, as: keep.state, reason: keep.reason)
+            }
+        }
     }
 }

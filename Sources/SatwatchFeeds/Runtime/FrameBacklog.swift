@@ -21,6 +21,10 @@ package final class FrameBacklog: Sendable {
     /// Frames handed over and not evaluated yet.
     var inFlight: Int { state.withLock { $0.inFlight } }
 
+    /// Feeds parked until the frame in flight is evaluated: what shows a test that a feed is
+    /// waiting, rather than not yet scheduled, before it checks what a waiting feed must not do.
+    var waitingFeeds: Int { state.withLock { $0.waiting.count } }
+
     /// Waits until every frame handed over before has been evaluated, then counts one more.
     /// Returns at once when the task is cancelled (the generation is stopping).
     func admit() async {

@@ -1,10 +1,11 @@
 import Glibc
 
 /// One accepted, non-blocking socket on the server thread: reads the request head and its body,
-/// writes the response, then drains what the client still sends until it closes. Every phase has
-/// a deadline; the event loop closes the socket when a transition returns `.close`.
+/// waits for a deferred response if the handler gave one, writes the response, then drains what
+/// the client still sends until it closes. Every phase has a deadline; the event loop closes the
+/// socket (`close()`) when a transition returns `.close`.
 struct HTTPConnection {
-    enum Phase: Equatable { case reading, writing, draining }
+    enum Phase: Equatable { case reading, answering, writing, draining }
     enum Next { case keep, close }
 
     let descriptor: Int32
@@ -18,32 +19,65 @@ struct HTTPConnection {
     private var output: [UInt8] = []
     private var written = 0
     private var drained = 0
+    /// While answering: the response the handler will give, and whether the request was a HEAD.
+    private var deferred: (response: HTTPDeferredResponse, head: Bool)?
 
     init(descriptor: Int32, now: ContinuousClock.Instant, limits: HTTPServerLimits) {
         self.descriptor = descriptor
         deadline = now + limits.headTimeout
     }
 
-    /// The `poll` events this phase waits for.
-    var events: Int16 { Int16(phase == .writing ? POLLOUT : POLLIN) }
-
-    /// The socket is ready (or failed): move on as far as it goes without blocking.
-    mutating func ready(limits: HTTPServerLimits, handler: (HTTPServerRequest) -> HTTPServerResponse) -> Next {
+    /// The `poll` events this phase waits for. None while answering: input then is not read, and
+    /// only an error or hang-up (always reported) ends the wait early.
+    var events: Int16 {
         switch phase {
-        case .reading: read(limits: limits, handler: handler)
+        case .reading, .draining: Int16(POLLIN)
+        case .answering: 0
+        case .writing: Int16(POLLOUT)
+        }
+    }
+
+    /// The socket is ready (or failed): move on as far as it goes without blocking. `wakeup` is
+    /// the server thread's, for a deferred response to wake it.
+    mutating func ready(limits: HTTPServerLimits, wakeup: WakeupPipe, handler: (HTTPServerRequest) -> HTTPServerReply) -> Next {
+        switch phase {
+        case .reading: read(limits: limits, wakeup: wakeup, handler: handler)
+        // The client reset the connection while its response was being made: nobody to answer.
+        case .answering: .close
         case .writing: write(limits: limits)
         case .draining: drain(limits: limits)
         }
     }
 
-    /// The deadline passed: a head or body still incomplete gets 408; a response not taken ends
-    /// here.
-    mutating func expired(limits: HTTPServerLimits) -> Next {
-        guard phase == .reading else { return .close }
-        return respond(HTTPServerResponse(status: 408, body: "request timeout\n"), head: false, limits: limits)
+    /// While answering: sends the deferred response once it is complete (after a wake-up).
+    mutating func answerIfComplete(limits: HTTPServerLimits) -> Next {
+        guard phase == .answering, let (response, head) = deferred, let completed = response.takeCompleted() else { return .keep }
+        deferred = nil
+        return respond(completed, head: head, limits: limits)
     }
 
-    private mutating func read(limits: HTTPServerLimits, handler: (HTTPServerRequest) -> HTTPServerResponse) -> Next {
+    /// The deadline passed: a head or body still incomplete gets 408, a deferred response not
+    /// complete yet its fallback; a response not taken ends here.
+    mutating func expired(limits: HTTPServerLimits) -> Next {
+        switch phase {
+        case .reading:
+            return respond(HTTPServerResponse(status: 408, body: "request timeout\n"), head: false, limits: limits)
+        case .answering:
+            guard let (response, head) = deferred else { return .close }
+            deferred = nil
+            return respond(response.expire(), head: head, limits: limits)
+        case .writing, .draining:
+            return .close
+        }
+    }
+
+    /// Closes the socket; a response still awaited is no longer wanted.
+    func close() {
+        deferred?.response.abandon()
+        _ = Glibc.close(descriptor)
+    }
+
+    private mutating func read(limits: HTTPServerLimits, wakeup: WakeupPipe, handler: (HTTPServerRequest) -> HTTPServerReply) -> Next {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = recv(descriptor, &chunk, chunk.count, 0)
@@ -60,7 +94,7 @@ struct HTTPConnection {
                 var request = head.request
                 // Bytes past the body would be a second request: one is served per connection.
                 request.body = Array(input[..<head.contentLength])
-                return respond(handler(request), head: request.method == "HEAD", limits: limits)
+                return answer(handler(request), head: request.method == "HEAD", limits: limits, wakeup: wakeup)
             }
         }
     }
@@ -87,6 +121,22 @@ struct HTTPConnection {
             return nil
         } catch {
             return error
+        }
+    }
+
+    /// Sends a response given now; waits (answering, with the deferred response's deadline) for
+    /// one given later.
+    private mutating func answer(_ reply: HTTPServerReply, head: Bool, limits: HTTPServerLimits, wakeup: WakeupPipe) -> Next {
+        switch reply {
+        case .now(let response):
+            return respond(response, head: head, limits: limits)
+        case .later(let response):
+            if let completed = response.attach(wakeup) { return respond(completed, head: head, limits: limits) }
+            input = []
+            deferred = (response, head)
+            phase = .answering
+            deadline = response.deadline
+            return .keep
         }
     }
 

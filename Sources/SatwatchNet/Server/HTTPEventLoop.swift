@@ -1,28 +1,51 @@
 import Glibc
+import Synchronization
 
 /// The endpoint server's thread: one `poll` over the listener, the wake-up pipe and every open
 /// connection (at most `limits.maximumConnections`), all non-blocking, so no client can hold
-/// the thread. Owns the listener and the connections; closes them all before it returns.
+/// the thread, and no handler either: one whose work is slow answers later
+/// (`HTTPDeferredResponse`), and the pipe wakes the thread when it has. Owns the listener and the
+/// connections; closes them all before it returns.
 final class HTTPEventLoop {
     let listener: Int32
-    private let wakeup: WakeupPipe
+    private let control: Control
     let limits: HTTPServerLimits
-    let handler: @Sendable (HTTPServerRequest) -> HTTPServerResponse
+    let handler: @Sendable (HTTPServerRequest) -> HTTPServerReply
     /// Oldest first.
     var connections: [HTTPConnection] = []
     /// Set while accepting is paused for want of descriptors.
     var acceptPausedUntil: ContinuousClock.Instant?
 
-    init(listener: Int32, wakeup: WakeupPipe, limits: HTTPServerLimits,
-         handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerResponse) {
+    init(listener: Int32, control: Control, limits: HTTPServerLimits,
+         handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerReply) {
         self.listener = listener
-        self.wakeup = wakeup
+        self.control = control
         self.limits = limits
         self.handler = handler
     }
 
-    /// Serves until the wake-up pipe is signalled, then closes every socket.
+    /// How other threads reach the loop: the wake-up pipe it polls (signalled by a stop request
+    /// and by each deferred response completed) and the stop request itself.
+    final class Control: Sendable {
+        let wakeup: WakeupPipe
+        private let stopRequested = Atomic(false)
+
+        init() throws(WakeupPipe.Failure) { wakeup = try WakeupPipe() }
+
+        /// Asks the loop to stop; true the first time.
+        @discardableResult
+        func requestStop() -> Bool {
+            let first = !stopRequested.exchange(true, ordering: .sequentiallyConsistent)
+            if first { wakeup.signal() }
+            return first
+        }
+
+        var isStopRequested: Bool { stopRequested.load(ordering: .sequentiallyConsistent) }
+    }
+
+    /// Serves until a stop is requested, then closes every socket.
     func run() {
+        let wakeup = control.wakeup
         while true {
             let now = ContinuousClock.now
             if let until = acceptPausedUntil, until <= now { acceptPausedUntil = nil }
@@ -36,11 +59,18 @@ final class HTTPEventLoop {
                 if errno != EINTR { usleep(10_000) }
                 continue
             }
-            if descriptors[0].revents != 0 { break }
-            serviceConnections(descriptors.dropFirst(2).map(\.revents))
+            let woken = descriptors[0].revents != 0
+            if woken {
+                // Emptied before the responses are looked at: one completed later rings again.
+                wakeup.drain()
+                if control.isStopRequested { break }
+            }
+            serviceConnections(descriptors.dropFirst(2).map(\.revents), woken: woken)
             if descriptors[1].revents != 0 { acceptBatch() }
         }
-        for connection in connections { close(connection.descriptor) }
+        // Responses still being made are given up: their work finds them unwanted, or completes
+        // them into nothing.
+        for connection in connections { connection.close() }
         connections = []
         close(listener)
     }
@@ -52,15 +82,17 @@ final class HTTPEventLoop {
         return Int32(clamping: max(0, (nearest - now).roundedUpMilliseconds))
     }
 
-    /// `events`: each connection's `revents`, in order.
-    private func serviceConnections(_ events: [Int16]) {
+    /// `events`: each connection's `revents`, in order; `woken`: the pipe rang, so deferred
+    /// responses may be complete.
+    private func serviceConnections(_ events: [Int16], woken: Bool) {
         let now = ContinuousClock.now
         var open: [HTTPConnection] = []
         for (var connection, revents) in zip(connections, events) {
             var next = HTTPConnection.Next.keep
-            if revents != 0 { next = connection.ready(limits: limits, handler: handler) }
+            if revents != 0 { next = connection.ready(limits: limits, wakeup: control.wakeup, handler: handler) }
+            if next == .keep, woken { next = connection.answerIfComplete(limits: limits) }
             if next == .keep, connection.deadline <= now { next = connection.expired(limits: limits) }
-            if next == .keep { open.append(connection) } else { close(connection.descriptor) }
+            if next == .keep { open.append(connection) } else { connection.close() }
         }
         connections = open
     }
@@ -87,10 +119,10 @@ extension HTTPEventLoop {
             // An honest client's request is usually there already: answer it before anything
             // else can take its place.
             var connection = HTTPConnection(descriptor: descriptor, now: .now, limits: limits)
-            if connection.ready(limits: limits, handler: handler) == .keep {
+            if connection.ready(limits: limits, wakeup: control.wakeup, handler: handler) == .keep {
                 connections.append(connection)
             } else {
-                close(descriptor)
+                connection.close()
             }
         }
     }
@@ -99,7 +131,7 @@ extension HTTPEventLoop {
     /// had the longest to send it), or else the oldest of all.
     private func evict() {
         let index = connections.firstIndex { $0.phase == .reading } ?? 0
-        close(connections[index].descriptor)
+        connections[index].close()
         connections.remove(at: index)
     }
 }

@@ -1,6 +1,5 @@
 import Dispatch
 import Glibc
-import Synchronization
 
 /// A minimal HTTP/1.1 server on POSIX sockets for the worker's own endpoints (`/healthz`,
 /// `/metrics`, the page and its API): one request per connection, any method passed to the
@@ -12,13 +11,14 @@ import Synchronization
 /// head, a cap on open connections (a new one replaces the oldest still sending its request),
 /// caps on the head's size and field count and on the body's size, and a write deadline
 /// (`HTTPServerLimits`): idle, slow or oversized clients cannot keep it from answering a new
-/// one, nor delay `stop()`. `handler` runs on that thread, so it must be quick and non-blocking
-/// (it renders from snapshots the daemon keeps up to date).
+/// one, nor delay `stop()`. The handler runs on that thread, so it must be quick and
+/// non-blocking (it renders from snapshots the daemon keeps up to date); what needs slow work
+/// (the state file) answers `.later` with an `HTTPDeferredResponse` that another thread
+/// completes, within a deadline, while the server thread serves everyone else.
 package final class HTTPServer: Sendable {
     /// The port actually bound (useful when asked for port 0).
     package let port: UInt16
-    private let wakeup: WakeupPipe
-    private let stopRequested = Mutex(false)
+    private let control: HTTPEventLoop.Control
     private let completion = ThreadCompletion()
 
     /// Why the server could not start.
@@ -27,18 +27,31 @@ package final class HTTPServer: Sendable {
         package var description: String
     }
 
-    /// Binds `host:port` (an IPv4 or IPv6 literal, or `localhost`) and starts serving.
+    /// Binds `host:port` (an IPv4 or IPv6 literal, or `localhost`) and starts serving, answering
+    /// each request with `handler`'s response at once.
     package convenience init(host: String, port: UInt16,
                             handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerResponse) throws(StartError) {
-        try self.init(host: host, port: port, limits: .standard, handler: handler)
+        try self.init(host: host, port: port, limits: .standard, replying: { .now(handler($0)) })
+    }
+
+    /// Binds `host:port` and starts serving; `handler` answers each request now or later.
+    package convenience init(host: String, port: UInt16,
+                            replying handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerReply) throws(StartError) {
+        try self.init(host: host, port: port, limits: .standard, replying: handler)
     }
 
     /// Serves with `limits` other than the standard ones (tests).
+    convenience init(host: String, port: UInt16, limits: HTTPServerLimits,
+                     handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerResponse) throws(StartError) {
+        try self.init(host: host, port: port, limits: limits, replying: { .now(handler($0)) })
+    }
+
+    /// Serves with `limits` other than the standard ones (tests), answering now or later.
     init(host: String, port: UInt16, limits: HTTPServerLimits,
-         handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerResponse) throws(StartError) {
+         replying handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerReply) throws(StartError) {
         let (listener, boundPort) = try Self.bind(host: host, port: port)
         do {
-            wakeup = try WakeupPipe()
+            control = try HTTPEventLoop.Control()
         } catch {
             _ = Glibc.close(listener)
             throw StartError(description: "wake-up pipe: \(error)")
@@ -46,29 +59,22 @@ package final class HTTPServer: Sendable {
         self.port = boundPort
         // A serial queue of its own gets a thread of its own (libdispatch's overcommit pool),
         // never one of the cooperative pool's.
-        DispatchQueue(label: "satwatch.http").async { [wakeup, completion] in
-            HTTPEventLoop(listener: listener, wakeup: wakeup, limits: limits, handler: handler).run()
+        DispatchQueue(label: "satwatch.http").async { [control, completion] in
+            HTTPEventLoop(listener: listener, control: control, limits: limits, handler: handler).run()
             completion.finish()
         }
     }
 
     /// Stops serving: wakes the server thread, which closes the listener and every connection at
-    /// once, and returns when it has (well under a second, whatever clients do). Suspends
-    /// without blocking a thread. Idempotent.
+    /// once, and returns when it has (well under a second, whatever clients do, and whatever
+    /// deferred responses are still being made: they are given up). Suspends without blocking a
+    /// thread. Idempotent.
     package func stop() async {
-        requestStop()
+        control.requestStop()
         await completion.wait()
     }
 
-    deinit { requestStop() }
-
-    private func requestStop() {
-        let first = stopRequested.withLock { requested in
-            defer { requested = true }
-            return !requested
-        }
-        if first { wakeup.signal() }
-    }
+    deinit { control.requestStop() }
 }
 
 extension HTTPServer {

@@ -5,8 +5,13 @@ import Synchronization
 /// server faster than its consumer costs at most `limit` plus one message of memory here.
 final class WebSocketBacklog: Sendable {
     private let bytes = Mutex(0)
+    /// The most `bytes` has been, for tests: what bounds the backlog over a whole run, where
+    /// `count` shows one moment.
+    private let highest = Mutex(0)
     /// Bytes delivered and not taken yet.
     var count: Int { bytes.withLock { $0 } }
+    /// The largest `count` so far.
+    var peak: Int { highest.withLock { $0 } }
     private let limit: Int
     private let wakeup: WakeupPipe
 
@@ -19,7 +24,13 @@ final class WebSocketBacklog: Sendable {
     var isFull: Bool { bytes.withLock { $0 > limit } }
 
     /// A message of `count` bytes was delivered.
-    func add(_ count: Int) { bytes.withLock { $0 += count } }
+    func add(_ count: Int) {
+        let total = bytes.withLock { total in
+            total += count
+            return total
+        }
+        highest.withLock { $0 = max($0, total) }
+    }
 
     /// The consumer took a message of `count` bytes; wakes the thread if that makes room.
     func take(_ count: Int) {

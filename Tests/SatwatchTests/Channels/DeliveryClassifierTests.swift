@@ -47,8 +47,10 @@ import Testing
         (43, 0, false), (28, 0, true), (55, 421, true), (55, 451, true), (35, 0, true), (3, 0, false),
     ] as [(Int, Int, Bool)])
     func smtpFailures(_ curlCode: Int, _ replyCode: Int, _ retryable: Bool) {
+        // Only a 4xx refusal of the message (not 421, the server closing) leaves other messages going.
+        let concernsReceiver = !((400..<500).contains(replyCode) && replyCode != 421)
         #expect(DeliveryClassifier.smtp(curlCode: curlCode, replyCode: replyCode, detail: "x")
-            == .failed(.init("SMTP x", retryable: retryable)))
+            == .failed(.init("SMTP x", retryable: retryable, concernsReceiver: concernsReceiver)))
     }
 
     @Test(arguments: [

@@ -155,8 +155,11 @@ import Testing
         #expect(failure.reason.contains("(550)"))
     }
 
-    @Test(arguments: [(421, 7, true), (451, 55, true), (550, 55, false), (535, 67, false), (0, 64, false), (0, 28, true)])
-    func smtpClassification(_ reply: Int, _ curl: Int, _ retryable: Bool) {
-        #expect(DeliveryClassifier.smtp(curlCode: curl, replyCode: reply, detail: "x") == .failed(.init("SMTP x", retryable: retryable)))
+    /// A 4xx reply other than 421 refuses the message for now (greylisting), not the server.
+    @Test(arguments: [(421, 7, true, true), (451, 55, true, false), (550, 55, false, true), (535, 67, false, true),
+                      (0, 64, false, true), (0, 28, true, true)])
+    func smtpClassification(_ reply: Int, _ curl: Int, _ retryable: Bool, _ concernsReceiver: Bool) {
+        #expect(DeliveryClassifier.smtp(curlCode: curl, replyCode: reply, detail: "x")
+            == .failed(.init("SMTP x", retryable: retryable, concernsReceiver: concernsReceiver)))
     }
 }

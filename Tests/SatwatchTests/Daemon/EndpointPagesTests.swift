@@ -27,15 +27,26 @@ import Testing
     }
 
     @Test(arguments: ["POST", "PUT", "DELETE", "OPTIONS"])
-    func thePagesOnlyReadSoOtherMethodsGet405(_ method: String) {
+    func thePagesOnlyReadSoOtherMethodsGet405(_ method: String) async throws {
         let (pages, _) = Self.pages(startedAgo: .seconds(1))
-        #expect(pages.respond(to: HTTPServerRequest(method: method, path: "/nope")).status == 404)
+        #expect(try await EndpointStoreTests.response(pages.reply(to: HTTPServerRequest(method: method, path: "/nope"))).status == 404)
         for path in ["/healthz", "/metrics", "/api/v1/rules", "/api/v1/history"] {
-            let response = pages.respond(to: HTTPServerRequest(method: method, path: path))
+            let response = try await EndpointStoreTests.response(pages.reply(to: HTTPServerRequest(method: method, path: path)))
             #expect(response.status == 405)
             #expect(response.headers.first("Allow") == "GET, HEAD")
         }
-        #expect(pages.respond(to: HTTPServerRequest(method: "HEAD", path: "/metrics")).status == 200)
+        #expect(try await EndpointStoreTests.response(pages.reply(to: HTTPServerRequest(method: "HEAD", path: "/metrics"))).status == 200)
+    }
+
+    /// `/healthz` never waits for the state file; the routes that read it are answered later,
+    /// from its own thread.
+    @Test func onlyRoutesThatUseTheStateFileAreAnsweredLater() {
+        let (pages, _) = Self.pages(startedAgo: .seconds(1))
+        for (path, later) in [("/healthz", false), ("/api/v1/rules", false), ("/metrics", true), ("/", true), ("/api/v1/history", true),
+                              ("/api/v1/silences", true)] {
+            let reply = pages.reply(to: HTTPServerRequest(method: "GET", path: path))
+            if case .later = reply { #expect(later, "\(path)") } else { #expect(!later, "\(path)") }
+        }
     }
 
     @Test func aFailingStorePartMakesItUnhealthyUntilItSucceeds() {

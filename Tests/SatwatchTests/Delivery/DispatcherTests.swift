@@ -18,7 +18,7 @@ import Testing
         let folder: URL
         let store: StateStore
         let channels: [String: any Channel]
-        let groups: [String: GroupTiming]
+        let plan: DeliveryPlan
         var statePath: String { folder.appendingPathComponent("state.db").path }
 
         /// `keys` are added to every channel's settings (e.g. `, "group": {…}`).
@@ -31,7 +31,7 @@ import Testing
                                                environment: [:], logger: Logger(level: .error, sink: { _ in }))
             #expect(problems.isEmpty, "\(problems)")
             channels = setup!.config.channels
-            groups = setup!.config.channelDelivery.groups
+            plan = setup!.deliveryPlan
             store = try StateStore.open(path: folder.appendingPathComponent("state.db").path)
         }
 
@@ -46,7 +46,7 @@ import Testing
         func dispatcher(policy: RetryPolicy = RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
                         clock: @escaping @Sendable () -> Timestamp = { WallClock.now() }) throws -> Dispatcher {
             Dispatcher(statePath: statePath, channels: channels, policy: policy, logger: Logger(level: .error, sink: { _ in }),
-                       groups: groups, clock: clock)
+                       plan: plan, clock: clock)
         }
 
         func entries() throws -> [OutboxEntry] { try store.outbox.entries(states: [.pending, .sent, .dead], limit: 100) }

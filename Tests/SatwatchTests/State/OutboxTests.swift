@@ -5,41 +5,47 @@ import Testing
 struct OutboxTests {
     typealias F = StateFixtures
 
-    @Test func deliversPerChannelInCommitOrderThroughRetriesAndDeath() throws {
+    /// Both channels' deliveries of one alert, through a retry and a death: on each channel the
+    /// alert's resolve waits behind its firing, whatever its own due time.
+    @Test func deliversPerChannelAndAlertInCommitOrderThroughRetriesAndDeath() throws {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         let fired = try F.enqueue(F.notification("fired", at: 1_000), in: store, at: 1_000)
         let resolved = try F.enqueue(F.notification("resolved", status: .resolved, at: 2_000), in: store, at: 2_000)
         let mailFired = try #require(fired["mail"]), hookFired = try #require(fired["hook"])
         let mailResolved = try #require(resolved["mail"]), hookResolved = try #require(resolved["hook"])
+        func due(_ channel: String, at now: Int64) throws -> [Int64] {
+            try store.outbox.deliverable(channel: channel, now: F.at(now), limit: 10).map(\.id)
+        }
 
-        // Only the head of each channel is due, even though both notifications are due by time.
-        #expect(try store.outbox.dueEntries(now: F.at(2_000)).map(\.id) == [mailFired, hookFired])
-        #expect(try store.outbox.nextAttemptAt() == F.at(1_000))
+        // Both of the alert's entries are due, in commit order.
+        #expect(try due("mail", at: 2_000) == [mailFired, mailResolved])
+        #expect(try store.outbox.nextDue(channel: "mail") == F.at(1_000))
 
-        // mail's head backs off: its resolve must wait behind it; hook is unaffected.
+        // mail's firing backs off: its resolve must wait behind it; hook is unaffected.
         #expect(try store.outbox.markRetry(id: mailFired, attempts: 1, nextAttemptAt: F.at(5_000), error: "HTTP 503", at: F.at(2_100)))
-        #expect(try store.outbox.dueEntries(now: F.at(2_500)).map(\.id) == [hookFired])
+        #expect(try due("mail", at: 2_500).isEmpty)
+        #expect(try due("hook", at: 2_500) == [hookFired, hookResolved])
         #expect(try store.outbox.markSent(id: hookFired, at: F.at(2_600)))
-        #expect(try store.outbox.dueEntries(now: F.at(2_600)).map(\.id) == [hookResolved])
+        #expect(try due("hook", at: 2_600) == [hookResolved])
         #expect(try store.outbox.markSent(id: hookResolved, at: F.at(2_700)))
         // The earliest *actionable* time is mail's head, not its waiting resolve (due at 2_000).
-        #expect(try store.outbox.nextAttemptAt() == F.at(5_000))
-        #expect(try store.outbox.dueEntries(now: F.at(4_999)).isEmpty)
+        #expect(try store.outbox.nextDue(channel: "mail") == F.at(5_000))
+        #expect(try due("mail", at: 4_999).isEmpty)
 
-        let retried = try #require(try store.outbox.dueEntries(now: F.at(5_000)).first)
+        let retried = try #require(try store.outbox.deliverable(channel: "mail", now: F.at(5_000), limit: 10).first)
         #expect(retried.id == mailFired)
         #expect(retried.attempts == 1)
         #expect(retried.lastError == "HTTP 503")
         #expect(retried.updatedAt == F.at(2_100))
         #expect(retried.createdAt == F.at(1_000))
 
-        // A dead head no longer blocks its channel.
+        // A dead head no longer blocks its alert.
         #expect(try store.outbox.markDead(id: mailFired, at: F.at(5_100), reason: "HTTP 404 (permanent)"))
-        #expect(try store.outbox.dueEntries(now: F.at(5_100)).map(\.id) == [mailResolved])
+        #expect(try due("mail", at: 5_100) == [mailResolved])
         #expect(try store.outbox.markSent(id: mailResolved, at: F.at(5_200)))
-        #expect(try store.outbox.dueEntries(now: F.at(99_999)).isEmpty)
-        #expect(try store.outbox.nextAttemptAt() == nil)
+        #expect(try due("mail", at: 99_999).isEmpty)
+        #expect(try store.outbox.nextDue(channel: "mail") == nil)
 
         #expect(try store.outbox.counts() == ["mail": OutboxCounts(sent: 1, dead: 1), "hook": OutboxCounts(sent: 2)])
         let dead = try store.outbox.entries(states: [.pending, .dead])
@@ -48,6 +54,26 @@ struct OutboxTests {
         #expect(dead.first?.attempts == 2)
         #expect(dead.first?.lastError == "HTTP 404 (permanent)")
         #expect(dead.first?.updatedAt == F.at(5_100))
+    }
+
+    /// One alert that waits (a hold of its own, a retry) delays no other alert of its channel:
+    /// rule `slow`'s two entries wait behind its held firing while rule `quick` goes.
+    @Test func anAlertThatWaitsDelaysNoOtherAlertOfItsChannel() throws {
+        let directory = try StateTestDirectory()
+        let store = try StateStore.open(path: directory.path("state.db"))
+        let slowFired = try #require(try F.enqueue(F.notification("s1", rule: "slow", at: 1_000, channels: ["hook"]), in: store, at: 1_000)["hook"])
+        let quick = try #require(try F.enqueue(F.notification("q1", rule: "quick", at: 1_100, channels: ["hook"]), in: store, at: 1_100)["hook"])
+        let slowResolved = try #require(try F.enqueue(F.notification("s2", rule: "slow", status: .resolved, at: 1_200, channels: ["hook"]),
+                                                      in: store, at: 1_200)["hook"])
+        #expect(try store.outbox.markHeld(id: slowFired, until: F.at(9_000), kind: "muted", at: F.at(1_300)))
+        #expect(try store.outbox.deliverable(channel: "hook", now: F.at(2_000), limit: 10).map(\.id) == [quick])
+        #expect(try store.outbox.nextDue(channel: "hook") == F.at(1_100))
+        #expect(try store.outbox.markSent(id: quick, at: F.at(2_000)))
+        #expect(try store.outbox.nextDue(channel: "hook") == F.at(9_000))
+        let held = try #require(try store.outbox.entries(states: [.pending]).last)
+        #expect(held.id == slowFired && held.holdKind == "muted" && held.heldUntil == F.at(9_000))
+        #expect(try store.outbox.deliverable(channel: "hook", now: F.at(9_000), limit: 10).map(\.id) == [slowFired, slowResolved])
+        #expect(try store.outbox.deliverable(channel: "hook", now: F.at(9_000), limit: 1).map(\.id) == [slowFired])
     }
 
     /// Marking an entry that is no longer pending changes nothing and says so.
@@ -74,26 +100,26 @@ struct OutboxTests {
         var description: String { "now \(now) limit \(limit)" }
     }
 
-    /// Three channels with heads queued at 1_000 (a), 2_000 (b), 3_000 (c); each channel also has
-    /// a second entry queued later.
+    /// One channel, three alerts with first entries queued at 1_000 (a), 2_000 (b), 3_000 (c),
+    /// and a second entry each queued at 4_000: what is due comes in queue order, every alert's
+    /// entries as far as they are due.
     @Test(arguments: [
         DueCase(now: 999, limit: 10, expected: []),
         DueCase(now: 1_000, limit: 10, expected: ["a1"]),
         DueCase(now: 2_500, limit: 10, expected: ["a1", "b1"]),
-        DueCase(now: 9_000, limit: 10, expected: ["a1", "b1", "c1"]),
+        DueCase(now: 9_000, limit: 10, expected: ["a1", "b1", "c1", "a2", "b2", "c2"]),
         DueCase(now: 9_000, limit: 2, expected: ["a1", "b1"]),
     ])
-    func dueEntriesAreDueHeadsOldestFirst(_ due: DueCase) throws {
+    func deliverableEntriesAreDueOnesInQueueOrder(_ due: DueCase) throws {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         for (name, at) in [("a1", 1_000), ("b1", 2_000), ("c1", 3_000), ("a2", 4_000), ("b2", 4_000), ("c2", 4_000)] {
-            let channel = String(name.prefix(1))
-            try F.enqueue(F.notification(name, rule: name, at: Int64(at), channels: [channel]), in: store, at: Int64(at))
+            try F.enqueue(F.notification(name, rule: String(name.prefix(1)), at: Int64(at), channels: ["x"]), in: store, at: Int64(at))
         }
-        let entries = try store.outbox.dueEntries(now: F.at(due.now), limit: due.limit)
+        let entries = try store.outbox.deliverable(channel: "x", now: F.at(due.now), limit: due.limit)
         #expect(entries.map(\.notification.id) == due.expected)
-        #expect(try store.outbox.pendingEntries(channel: "b").map(\.notification.id) == ["b1", "b2"])
-        #expect(try store.outbox.nextPendingEntry(channel: "b")?.notification.id == "b1")
+        #expect(try store.outbox.pendingEntries(channel: "x").map(\.notification.id) == ["a1", "b1", "c1", "a2", "b2", "c2"])
+        #expect(try store.outbox.nextPendingEntry(channel: "x")?.notification.id == "a1")
         #expect(try store.outbox.nextPendingEntry(channel: "z") == nil)
     }
 
@@ -111,7 +137,26 @@ struct OutboxTests {
         #expect(try store.outbox.entries(limit: 2).map(\.id) == [ids[4], ids[3]])
         #expect(try store.outbox.entries(states: [.sent]).map(\.id) == [ids[1]])
         #expect(try store.outbox.entries(states: []).isEmpty)
-        #expect(try store.outbox.entries(states: Set(OutboxState.allCases)).count == 5)
+        #expect(try store.outbox.entries(states: [.pending, .sent, .dead, .silenced, .muted]).count == 5)
+    }
+
+    /// Retention spares an alert's newest firing notification on a channel that tells it again,
+    /// however old: an alert that fires for longer than the retention is still told again to
+    /// Alertmanager. On other channels it goes like any other.
+    @Test func pruneKeepsAnAlertsNewestFiringNotification() throws {
+        let directory = try StateTestDirectory()
+        let store = try StateStore.open(path: directory.path("state.db"))
+        let first = try F.enqueue(F.notification("first", rule: "long", at: 1_000, channels: ["am"]), in: store, at: 1_000)
+        let reminder = try F.enqueue(F.notification("reminder", rule: "long", at: 2_000, channels: ["am"]), in: store, at: 2_000)
+        let onHook = try F.enqueue(F.notification("on-hook", rule: "long", at: 2_000, channels: ["hook"]), in: store, at: 2_000)
+        let other = try F.enqueue(F.notification("over", rule: "short", at: 1_000, channels: ["am"]), in: store, at: 1_000)
+        let otherResolved = try F.enqueue(F.notification("over-resolved", rule: "short", status: .resolved, at: 1_500, channels: ["am"]),
+                                          in: store, at: 1_500)
+        for ids in [first, reminder, onHook, other, otherResolved] { for id in ids.values { try store.outbox.markSent(id: id, at: F.at(2_500)) } }
+        #expect(try store.maintenance.prune(olderThan: F.at(9_000), restating: ["am"]) == 4)
+        #expect(try store.outbox.notification(id: "reminder") != nil, "the newest firing of an alert that still fires")
+        for gone in ["first", "on-hook", "over", "over-resolved"] { #expect(try store.outbox.notification(id: gone) == nil) }
+        #expect(try store.outbox.latestHeard(channel: "am", resolvedSince: F.at(9_000)).map(\.notification.id) == ["reminder"])
     }
 
     /// Retention: a notification goes once every delivery of it is sent or dead and was last

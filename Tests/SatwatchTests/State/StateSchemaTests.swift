@@ -9,7 +9,7 @@ struct StateSchemaTests {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         #expect(try store.schemaVersion() == StateSchema.currentVersion)
-        #expect(StateSchema.currentVersion == 8)
+        #expect(StateSchema.currentVersion == 9)
         #expect(try store.connection.integerPragma("auto_vacuum") == 2)  // INCREMENTAL
         #expect(try store.connection.textPragma("journal_mode") == "wal")
         #expect(try store.connection.integerPragma("synchronous") == 1)  // NORMAL
@@ -157,7 +157,7 @@ struct StateSchemaTests {
             var delivered: [String: [String]] = [:]
             let deadline = ContinuousClock.now + .seconds(60)
             while delivered.values.reduce(0, { $0 + $1.count }) < count * 2, ContinuousClock.now < deadline {
-                let due = try store.outbox.dueEntries(now: StateFixtures.at(Int64.max), limit: 10)
+                let due = try ["mail", "hook"].flatMap { try store.outbox.deliverable(channel: $0, now: StateFixtures.at(Int64.max), limit: 10) }
                 if due.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
                 for entry in due {
                     #expect(try store.outbox.markSent(id: entry.id, at: StateFixtures.at(0)))

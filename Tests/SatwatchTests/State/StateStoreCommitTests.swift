@@ -115,7 +115,8 @@ struct StateStoreCommitTests {
         try store.commit([change], at: StateFixtures.at(1_000))
         try store.commit([change, change], at: StateFixtures.at(2_000))
         #expect(try store.outbox.counts() == ["mail": OutboxCounts(pending: 1), "hook": OutboxCounts(pending: 1)])
-        #expect(try store.outbox.dueEntries(now: StateFixtures.at(1_000)).map(\.createdAt) == [StateFixtures.at(1_000), StateFixtures.at(1_000)])
+        #expect(try ["mail", "hook"].flatMap { try store.outbox.deliverable(channel: $0, now: StateFixtures.at(1_000), limit: 10) }
+                    .map(\.createdAt) == [StateFixtures.at(1_000), StateFixtures.at(1_000)])
     }
 
     @Test func emptyCommitWritesNothing() throws {
@@ -123,7 +124,7 @@ struct StateStoreCommitTests {
         let store = try StateStore.open(path: directory.path("state.db"))
         try store.commit([], at: StateFixtures.at(1))
         #expect(try store.ruleStates.load().isEmpty)
-        #expect(try store.outbox.nextAttemptAt() == nil)
+        #expect(try store.outbox.nextDue(channel: "mail") == nil)
     }
 }
 

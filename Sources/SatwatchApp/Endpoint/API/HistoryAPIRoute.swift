@@ -5,6 +5,7 @@ import SatwatchNet
 /// last `since` (default 24h).
 struct HistoryAPIRoute: EndpointRoute {
     let paths = ["/api/v1/history"]
+    var stateFileBudget: TimeSpan? { EndpointStore.budget }
 
     func respond(to request: HTTPServerRequest, pages: EndpointPages) -> HTTPServerResponse {
         let query = request.queryFields

@@ -10,6 +10,7 @@ import SatwatchState
 struct SilencesAPIRoute: EndpointRoute {
     let paths = ["/api/v1/silences", "/api/v1/silences/"]
     let methods = ["GET", "POST", "DELETE"]
+    var stateFileBudget: TimeSpan? { EndpointStore.budget }
 
     func respond(to request: HTTPServerRequest, pages: EndpointPages) -> HTTPServerResponse {
         let now = pages.clock()

@@ -22,8 +22,20 @@ package struct DashboardData: Sendable {
         var firing: [ChartSpan]
     }
 
+    /// One delivery queue: a channel, or one peer of a channel of several (`am#2`).
+    struct Delivery: Sendable {
+        var name: String
+        /// What it sends to, without secrets (`alertmanager 10.0.0.2:9093`).
+        var summary: String
+        var counts: OutboxCounts
+        /// The entry due first, when one is pending.
+        var next: OutboxEntry?
+    }
+
     var feeds: [Feed]
     var rules: [Rule]
+    /// Every delivery queue, by name.
+    var deliveries: [Delivery] = []
     /// The last notifications, newest first, with each channel's outcome.
     var notifications: [LoggedNotification]
     /// Silences not ended yet.

@@ -22,6 +22,7 @@ package enum DashboardPage {
         if let error = data.storeError { html += "<p class=\"error\">State file unreadable: \(MarkupText.escape(error))</p>\n" }
         html += feeds(data)
         html += rules(data)
+        html += deliveries(data)
         html += notifications(data)
         html += silences(data)
         html += "<script>\(DashboardStyle.refreshScript)</script>\n</body></html>\n"
@@ -55,6 +56,27 @@ package enum DashboardPage {
             return "<li>\(badge(state)) <b>\(MarkupText.escape(feed.name))</b> \(last)\(error)</li>"
         }
         return "<section><h2>Feeds</h2><ul class=\"feeds\">\(rows.joined())</ul></section>\n"
+    }
+
+    /// Each delivery queue: what it sends to and how it stands; an Alertmanager cluster's peers
+    /// one by one, so a peer that is down shows with its error.
+    static func deliveries(_ data: DashboardData) -> String {
+        guard !data.deliveries.isEmpty else { return "" }
+        let rows = data.deliveries.map { queue in
+            let counts = queue.counts
+            let state = counts.pending == 0 ? (counts.dead > 0 ? "dead" : "sent") : queue.next?.lastError != nil ? "retrying" : "pending"
+            var facts = ["\(counts.pending) pending", "\(counts.sent) sent", "\(counts.dead) dead"]
+            facts += counts.kept.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+            var detail = ""
+            if let next = queue.next {
+                let when = next.holdKind.map { "held (\($0)) until" } ?? "next try"
+                detail += " · \(when) <time datetime=\"\(next.nextAttemptAt.rfc3339)\">\(clock(next.nextAttemptAt)) UTC</time>"
+                if let error = next.lastError { detail += " · <span class=\"muted\">\(MarkupText.escape(error))</span>" }
+            }
+            return "<li>\(badge(state)) <b>\(MarkupText.escape(queue.name))</b> \(MarkupText.escape(queue.summary)) · "
+                + MarkupText.escape(facts.joined(separator: " · ")) + detail + "</li>"
+        }
+        return "<section><h2>Deliveries</h2><ul class=\"feeds\">\(rows.joined())</ul></section>\n"
     }
 
     /// `5s`, `3m`, `2h`, `4d`.

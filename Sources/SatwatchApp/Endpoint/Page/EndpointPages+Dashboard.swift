@@ -14,6 +14,7 @@ extension EndpointPages {
         let since = now - Self.dashboardRange
         var storeError: String?
         let (log, silences): ([LoggedNotification], [Silence])
+        var deliveries: [DashboardData.Delivery] = []
         do {
             (log, silences) = try store.use { store in
                 (try store.notificationLog.entries(since: since, completing: Self.dashboardNotifications), try store.silences.list(endingAfter: now))
@@ -21,6 +22,19 @@ extension EndpointPages {
         } catch {
             (log, silences) = ([], [])
             storeError = redactor.redact("\(error)")
+        }
+        do {
+            deliveries = try store.use { store in
+                let counts = try store.outbox.counts()
+                return try Set(queues.keys).union(counts.keys).sorted().map { name in
+                    var next = (counts[name]?.pending ?? 0) > 0 ? try store.outbox.nextDueEntry(channel: name) : nil
+                    if let error = next?.lastError { next?.lastError = redactor.redact(error) }
+                    return DashboardData.Delivery(name: name, summary: queues[name] ?? "no longer configured",
+                                                  counts: counts[name] ?? OutboxCounts(), next: next)
+                }
+            }
+        } catch {
+            storeError = storeError ?? redactor.redact("\(error)")
         }
         let byRule = Dictionary(grouping: log, by: \.notification.rule)
         var inactive = 0
@@ -34,12 +48,14 @@ extension EndpointPages {
                                                                            since: since, now: now) : [],
                                       firing: drawn ? Self.firingSpans(of: overview, in: byRule[overview.name] ?? [], now: now) : [])
         }
-        return DashboardData(feeds: feedStates(now: now).map { feed, health, fresh in
+        var data = DashboardData(feeds: feedStates(now: now).map { feed, health, fresh in
                                  DashboardData.Feed(name: feed.kind.rawValue, fresh: fresh, lastFrameAt: health?.lastFrameAt,
                                                     error: health?.lastError.map(redactor.redact))
                              },
                              rules: rules, notifications: Array(log.reversed().prefix(Self.dashboardNotifications)),
                              silences: silences, canWrite: settings.token != nil, storeError: storeError, now: now)
+        data.deliveries = deliveries
+        return data
     }
 
     /// When `rule` fired within `log`: from each firing to its resolve, and from the current

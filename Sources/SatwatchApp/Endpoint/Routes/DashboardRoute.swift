@@ -1,8 +1,10 @@
+import SatwatchBase
 import SatwatchNet
 
-/// `/`: the page (`DashboardPage`).
+/// `/`: the page (`DashboardPage`), read and rendered on the state file's thread.
 struct DashboardRoute: EndpointRoute {
     let paths = ["/"]
+    var stateFileBudget: TimeSpan? { EndpointStore.budget }
 
     func respond(to request: HTTPServerRequest, pages: EndpointPages) -> HTTPServerResponse {
         let html = DashboardPage.render(pages.dashboardData(now: pages.clock()))
@@ -10,5 +12,9 @@ struct DashboardRoute: EndpointRoute {
         return HTTPServerResponse(status: 200, contentType: "text/html; charset=utf-8",
                                   headers: ["X-Frame-Options": "DENY", "Content-Security-Policy": DashboardStyle.contentSecurityPolicy],
                                   body: html)
+    }
+
+    func unanswered(_ request: HTTPServerRequest, pages: EndpointPages, begun: Bool) -> HTTPServerResponse {
+        SilenceFormRoute.page(503, "The page could not be made: \(EndpointPages.stateFileBusy(request, within: EndpointStore.budget, begun: begun)).")
     }
 }

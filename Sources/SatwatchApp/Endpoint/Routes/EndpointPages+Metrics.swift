@@ -66,7 +66,14 @@ extension EndpointPages {
         for (channel, totals) in deliveries { page.sample("satwatch_notifications_silenced_total", ["channel": channel], Double(totals.silenced)) }
         page.family("satwatch_notifications_muted_total", "counter", "Notifications held in quiet hours and superseded before they ended, since start.")
         for (channel, totals) in deliveries { page.sample("satwatch_notifications_muted_total", ["channel": channel], Double(totals.muted)) }
-        let outbox = store.counts()
+        page.family("satwatch_notifications_kept_total", "counter",
+                    "Notifications a delivery stage kept from a channel, per channel and reason (silenced, muted, …), since start.")
+        for (channel, totals) in deliveries {
+            for (reason, count) in totals.kept.sorted(by: { $0.key < $1.key }) {
+                page.sample("satwatch_notifications_kept_total", ["channel": channel, "reason": reason], Double(count))
+            }
+        }
+        let outbox = store.lastCounts
         page.family("satwatch_outbox_pending", "gauge", "Deliveries waiting in the outbox, per channel.")
         for (channel, counts) in outbox { page.sample("satwatch_outbox_pending", ["channel": channel], Double(counts.pending)) }
         page.family("satwatch_outbox_dead", "gauge", "Dead deliveries kept in the state file, per channel.")

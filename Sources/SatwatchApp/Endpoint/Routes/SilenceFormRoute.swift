@@ -7,6 +7,7 @@ import SatwatchNet
 struct SilenceFormRoute: EndpointRoute {
     let paths = ["/silences", "/silences/expire"]
     let methods = ["POST"]
+    var stateFileBudget: TimeSpan? { EndpointStore.budget }
 
     func respond(to request: HTTPServerRequest, pages: EndpointPages) -> HTTPServerResponse {
         let form = request.formFields
@@ -28,9 +29,13 @@ struct SilenceFormRoute: EndpointRoute {
         } catch let error as UsageError {
             return Self.page(422, error.message)
         } catch {
-            return Self.page(500, "The state file refused the change: \(pages.redactor.redact("\(error)"))")
+            return Self.page(503, "The state file refused the change: \(pages.redactor.redact("\(error)"))")
         }
         return HTTPServerResponse(status: 303, headers: ["Location": "/#silences"], body: "")
+    }
+
+    func unanswered(_ request: HTTPServerRequest, pages: EndpointPages, begun: Bool) -> HTTPServerResponse {
+        Self.page(503, "The state file did not take the change: \(EndpointPages.stateFileBusy(request, within: EndpointStore.budget, begun: begun)).")
     }
 
     /// A minimal page with `message` and a link back.

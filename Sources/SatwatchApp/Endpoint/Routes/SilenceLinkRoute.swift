@@ -9,6 +9,7 @@ import SatwatchState
 struct SilenceLinkRoute: EndpointRoute {
     let paths = ["/silence"]
     let methods = ["GET", "POST"]
+    var stateFileBudget: TimeSpan? { EndpointStore.budget }
 
     func respond(to request: HTTPServerRequest, pages: EndpointPages) -> HTTPServerResponse {
         let query = request.method == "POST" ? request.formFields.first("link") ?? "" : request.query
@@ -50,6 +51,10 @@ struct SilenceLinkRoute: EndpointRoute {
             return SilenceFormRoute.page(200, "This link was used already: \(link.rule) is silenced until \(made.endsAt.rfc3339) (silence \(made.id)).")
         }
         return SilenceFormRoute.page(200, "This link was used already: its silence \(made.id) of \(link.rule) ended at \(made.endsAt.rfc3339).")
+    }
+
+    func unanswered(_ request: HTTPServerRequest, pages: EndpointPages, begun: Bool) -> HTTPServerResponse {
+        SilenceFormRoute.page(503, "The state file is unavailable: \(EndpointPages.stateFileBusy(request, within: EndpointStore.budget, begun: begun)).")
     }
 
     /// The page that asks before silencing.

@@ -65,15 +65,37 @@ extension ChannelURL {
     static func read(_ key: String, schemes: [String] = httpSchemes, required: Bool = true,
                      _ settings: inout ConfigObject, context: ChannelContext) -> ChannelURL? {
         guard let text = settings.string(key, required: required) else { return nil }
+        return checked(text, schemes: schemes) { settings.report(key, $0) }
+    }
+
+    /// Reads the list `key` (`urls`), each entry checked as `read` checks one and reported at its
+    /// place; nil after reporting when it is not a list of 1 to `limit` strings or an entry is bad.
+    static func readList(_ key: String, limit: Int, schemes: [String] = httpSchemes,
+                         _ settings: inout ConfigObject, context: ChannelContext) -> [ChannelURL]? {
+        guard let texts = settings.strings(key, required: true) else { return nil }
+        guard (1...limit).contains(texts.count) else {
+            settings.report(key, "\"\(key)\" takes 1 to \(limit) URLs")
+            return nil
+        }
+        let nodes = settings.member(key)?.node.array ?? []
+        var urls: [ChannelURL] = []
+        for (text, node) in zip(texts, nodes) {
+            if let url = checked(text, schemes: schemes, report: { settings.report(at: node.location, $0) }) { urls.append(url) }
+        }
+        return urls.count == texts.count ? urls : nil
+    }
+
+    /// `text` as a URL of one of `schemes`, or nil after `report` said why not.
+    private static func checked(_ text: String, schemes: [String], report: (String) -> Void) -> ChannelURL? {
         guard let url = ChannelURL(text, schemes: schemes) else {
             // Both "http" and "smtp" take "an".
             let list = schemes.map { "\($0)://" }.joined(separator: " or ")
-            settings.report(key, "expected an \(list) URL with a host")
+            report("expected an \(list) URL with a host")
             return nil
         }
         if let userInfo = url.userInfo, !Self.isEncodedUserInfo(userInfo) {
             // curl refuses such a URL at send time (`URL using bad/illegal format`).
-            settings.report(key, "the user name and password in the URL must be percent-encoded (\"@\" as %40, \"%\" as %25, \"/\" as %2F)")
+            report("the user name and password in the URL must be percent-encoded (\"@\" as %40, \"%\" as %25, \"/\" as %2F)")
             return nil
         }
         return url

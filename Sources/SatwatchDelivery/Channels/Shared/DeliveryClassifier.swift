@@ -48,9 +48,12 @@ enum DeliveryClassifier {
 
     /// A failed SMTP session: a 5xx reply (535 bad credentials, 550 unknown mailbox, …),
     /// rejected credentials and TLS/URL problems are permanent; connection failures, timeouts and
-    /// 4xx replies (greylisting, 421 busy) are retryable. `detail` says what happened.
+    /// 4xx replies (greylisting, 421 busy) are retryable. A 4xx reply other than 421 (service
+    /// unavailable) refuses this message for now, not the server: greylisting, a full mailbox.
+    /// `detail` says what happened.
     static func smtp(curlCode: Int, replyCode: Int, detail: String) -> DeliveryOutcome {
         let permanent = (500..<600).contains(replyCode) || permanentSMTPCurlCodes.contains(curlCode)
-        return .failed(DeliveryFailure("SMTP \(detail)", retryable: !permanent))
+        let refusesMessage = (400..<500).contains(replyCode) && replyCode != 421
+        return .failed(DeliveryFailure("SMTP \(detail)", retryable: !permanent, concernsReceiver: !refusesMessage))
     }
 }

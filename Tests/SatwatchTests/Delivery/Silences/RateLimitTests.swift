@@ -38,7 +38,9 @@ import Testing
                                            logger: Logger(level: .error, sink: { _ in }))
         #expect(problems.isEmpty, "\(problems)")
         let perSecond = RateLimit(1, per: .seconds(1)), perMinute = RateLimit(20, per: .minutes(1))
-        #expect(try #require(setup).rateLimits == [
+        let plan = try #require(setup).deliveryPlan
+        #expect(RateLimitStage.limits(channels: try #require(setup).config.channels,
+                                      overrides: plan.channelSettings[RateLimitStage.planKey] ?? [:]) == [
             "slack": [perSecond], "discord": [RateLimit(5, per: .seconds(2))],
             "tg-user": [perSecond], "tg-group": [perSecond, perMinute],
             "tg-user-text": [perSecond], "tg-group-text": [perSecond, perMinute], "tg-channel": [perSecond, perMinute],
@@ -81,7 +83,7 @@ import Testing
         let harness = try DispatcherTests.Harness(["hook": endpoint])
         let dispatcher = Dispatcher(statePath: harness.statePath, channels: harness.channels,
                                     policy: RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
-                                    logger: Logger(level: .error, sink: { _ in }), rates: ["hook": [RateLimit(2, per: .seconds(1))]])
+                                    logger: Logger(level: .error, sink: { _ in }), plan: DeliveryPlan(rates: ["hook": RateLimit(2, per: .seconds(1))]))
         for index in 0..<7 { try harness.queue(.firing, rule: "r\(index)", at: Int64(index), channels: ["hook"]) }
         try await DispatcherTests.run(dispatcher) { try harness.entries().allSatisfy { $0.state == .sent } }
         let times = try endpoint.requests().map(\.receivedAt).sorted()
@@ -92,5 +94,15 @@ import Testing
         #expect(times[6] - times[0] >= 2.5, "7 at 2 a second take 3 s")
         let order = try endpoint.requests().map { String(decoding: $0.body, as: UTF8.self) }
         #expect(order.enumerated().allSatisfy { $0.element.contains("\"alertname\":\"r\($0.offset)\"") }, "in order")
+    }
+}
+
+extension RateLimitStage {
+    /// What the dispatcher does with one message: nil when it may go now (counted as sent
+    /// then), else the channel's next free slot.
+    fileprivate func admit(_ channel: String, at now: Timestamp) -> Timestamp? {
+        if let free = nextFree(channel, at: now) { return free }
+        sending([], on: channel, at: now)
+        return nil
     }
 }

@@ -24,7 +24,7 @@ import Testing
     }
 
     static func states(_ harness: Harness) throws -> [String] {
-        try harness.store.outbox.entries(states: Set(OutboxState.allCases), limit: 100).sorted { $0.id < $1.id }
+        try harness.store.outbox.entries(states: [.pending, .sent, .dead, .silenced, .muted], limit: 100).sorted { $0.id < $1.id }
             .map { "\($0.notification.status.rawValue) \($0.state.rawValue)" }
     }
 

@@ -1,0 +1,41 @@
+import SatwatchBase
+import SatwatchState
+
+/// Holds notifications during quiet hours (`mute_during`, `active_during` on a channel or a
+/// rule). A rule's window holds that rule's entries only; a channel's holds every entry of the
+/// channel. When the window ends, the channel hears the alert's latest state only: a held entry
+/// with a later one of the same rule behind it is kept as muted (a firing that resolved meanwhile
+/// sends nothing, and its resolve follows it through the silence stage, which keeps every
+/// resolve with its firing).
+struct QuietHoursStage: DeliveryStage, DeliveryStageKind {
+    let quiet: QuietHours
+    let store: DeliveryStore
+
+    /// A channel's `mute_during` / `active_during`.
+    static func readChannel(_ object: inout ConfigObject, intervals: KnownTimeIntervals) -> (any Sendable)? {
+        object.quietHours(known: intervals)
+    }
+
+    static func make(_ context: StageContext) -> (any DeliveryStage)? {
+        let channels = context.settings.compactMapValues { $0 as? TimeIntervalSchedule }
+        let quiet = QuietHours(intervals: context.plan.intervals, channels: channels, rules: context.plan.ruleQuiet)
+        return quiet.isEmpty ? nil : QuietHoursStage(quiet: quiet, store: context.store)
+    }
+
+    func apply(to pass: inout StagePass) async throws {
+        for entry in pass.entries where pass.isGoing(entry) {
+            let rule = entry.notification.rule
+            if quiet.isMuted(channel: pass.channel, rule: rule, at: pass.now) {
+                let until = quiet.releaseTime(channel: pass.channel, rule: rule, after: pass.now)
+                pass.hold(entry, until: until, kind: OutboxState.muted.rawValue,
+                          reason: quiet.isMuted(channel: pass.channel, at: pass.now) ? "channel muted" : "rule muted")
+                continue
+            }
+            // Held itself, or queued in the window behind a held entry (an alert's entries go in order).
+            let waitedOutWindow = entry.heldUntil != nil || quiet.isMuted(channel: pass.channel, rule: rule, at: entry.createdAt)
+            if waitedOutWindow, try await store.hasLaterPending(than: entry, channel: pass.channel) {
+                pass.keep(entry, as: .muted, reason: "superseded while muted")
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+"""The alertmanager channel against real Alertmanagers (Debian's prometheus-alertmanager), read
+back through their `/api/v2/alerts`: a firing alert is told again every `resend` with `endsAt`
+4 × resend ahead, so Alertmanager never resolves it by itself; every peer of `urls` gets every
+alert, each through a queue of its own (one that is down delays nothing for the others); a
+worker that starts tells what is firing at once."""
+import subprocess
+import time
+
+from conftest import Alertmanager, BINARY, wait_for
+
+RULE = {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["am"],
+        "labels": {"severity": "page"}}
+
+
+def config(feed, channel, **extra):
+    base = {"feeds": {"mempool": {"url": feed.url, "stale_after": "10m"}},
+            "channels": {"console": {"type": "log"}, "am": dict({"type": "alertmanager", "resend": "1s"}, **channel)},
+            "defaults": {"channels": ["console"]}, "labels": {"team": "ops", "severity": "ticket"}}
+    base.update(extra)
+    return base
+
+
+def active(peer, name="fees-high"):
+    return [a for a in peer.alerts() if a["labels"].get("alertname") == name and a["status"]["state"] == "active"]
+
+
+def parse(text):
+    from datetime import datetime
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+def test_a_firing_alert_is_told_again_and_never_resolves_by_itself(feed, receiver, workers, alertmanagers, tmp_path):
+    # resolve_timeout 3s: an alert posted once without endsAt would resolve after it.
+    peer = alertmanagers([Alertmanager(tmp_path / "am", receiver.url("/am"), resolve_timeout="3s")])[0].start()
+    worker = workers(config(feed, {"url": peer.url}), {"r.json": [RULE]}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12)
+    first = wait_for(lambda: active(peer), timeout=30, what="the alert in Alertmanager")[0]
+    assert first["labels"] == {"alertname": "fees-high", "metric": "fee.fastest", "severity": "page", "team": "ops"}
+    # endsAt is 4 × resend (4 s) after the telling, and moves on with each.
+    assert 2.5 <= parse(first["endsAt"]) - parse(first["updatedAt"]) <= 5.5, first
+    fired_at = time.time()
+    wait_for(lambda: active(peer) and parse(active(peer)[0]["endsAt"]) > parse(first["endsAt"]) + 1, timeout=30,
+             what="a later telling")
+    # For three resolve_timeouts, every read finds it active with an endsAt still ahead.
+    reads = 0
+    while time.time() < fired_at + 9:
+        alerts = active(peer)
+        assert alerts, "Alertmanager resolved the alert by itself"
+        assert parse(alerts[0]["endsAt"]) > time.time(), alerts[0]
+        reads += 1
+        time.sleep(0.25)
+    assert reads >= 10
+    statuses = [body["status"] for body in receiver.bodies("/am")]
+    assert statuses and set(statuses) == {"firing"}, statuses
+    # satwatch resolves it: the receiver hears it.
+    feed.fees(4)
+    wait_for(lambda: "resolved" in [body["status"] for body in receiver.bodies("/am")], timeout=30, what="the resolve")
+    assert not active(peer)
+    assert worker.stop() == 0
+
+
+def test_every_peer_gets_every_alert_and_one_down_delays_nothing(feed, receiver, workers, alertmanagers, tmp_path):
+    up, down = alertmanagers([Alertmanager(tmp_path / "am1", receiver.url("/am")),
+                              Alertmanager(tmp_path / "am2", receiver.url("/am"))])
+    up.start()
+    worker = workers(config(feed, {"urls": [up.url, down.url], "timeout": "2s"}), {"r.json": [RULE]}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12)
+    started = time.monotonic()
+    wait_for(lambda: active(up), timeout=30, what="the alert at the peer that is up")
+    assert time.monotonic() - started < 5, "the peer that is down delayed the one that is up"
+    shown = subprocess.run([str(BINARY), "status", "--config", str(worker.config_path)], capture_output=True, text=True, timeout=30)
+    assert "am#1" in shown.stdout and "am#2" in shown.stdout, shown.stdout
+    assert "1 pending" in [line for line in shown.stdout.splitlines() if line.strip().startswith("am#2")][0], shown.stdout
+    # The page shows each peer's health: the one that is down with its error.
+    wait_for(lambda: "curl error" in worker.get("/")[1], timeout=30, what="the down peer's error on the page")
+    page = worker.get("/")[1]
+    row = [line for line in page.split("<li>") if "<b>am#2</b>" in line][0]
+    assert f"alertmanager 127.0.0.1:{down.port}" in row and "1 pending" in row and "curl error 7" in row, row
+    # The peer comes up: its own queue delivers (or the next telling does) without a worker restart.
+    down.start()
+    wait_for(lambda: active(down), timeout=60, what="the alert at the peer that came up")
+    assert worker.stop() == 0
+
+
+def test_a_worker_that_starts_tells_what_is_firing_at_once(feed, receiver, workers, alertmanagers, tmp_path):
+    peer = alertmanagers([Alertmanager(tmp_path / "am", receiver.url("/am"))])[0].start()
+    cfg = config(feed, {"url": peer.url})
+    cfg["channels"]["am"]["resend"] = "1h"
+    worker = workers(cfg, {"r.json": [RULE]}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12)
+    wait_for(lambda: active(peer), timeout=30, what="the alert")
+    assert worker.stop() == 0
+    # A fresh Alertmanager (its alerts are in memory only) and a worker started again: the
+    # firing alert is told at start, not an hour later.
+    peer.stop()
+    peer.start()
+    assert not active(peer)
+    worker.start()
+    wait_for(lambda: active(peer), timeout=30, what="the alert told at start")
+    assert worker.stop() == 0
