@@ -24,8 +24,10 @@ extension RuleParser {
             return "no enabled feed publishes \"\(metric)\" (enable \(kinds) under \"feeds\")"
         }
         // A price is checked against the pairs actually configured (and mempool's currencies),
-        // so a typo such as `btc.eru` is caught here rather than never firing.
-        if let suggestion = MetricCatalog.suggestion(for: metric, published: published), published.contains(suggestion) {
+        // so a typo such as `btc.eru` is caught here rather than never firing. A price of known
+        // codes is meant as written: it gets the pair to add, not another asset's name.
+        if !MetricCatalog.knowsBoth(base: base, quote: quote, published: published),
+           let suggestion = MetricCatalog.suggestion(for: metric, published: published), published.contains(suggestion) {
             return "unknown metric \"\(metric)\" (did you mean \"\(suggestion)\"?)"
         }
         return "no enabled feed publishes \"\(metric)\" (\(publishHint(base: base, quote: quote, sources: descriptor.sources, feeds: feeds)))"
@@ -61,10 +63,15 @@ extension RuleParser {
         }
     }
 
-    /// How to get a price published: enable a feed that publishes it without pairs (mempool for
-    /// BTC; CoinGecko with the coin and currency it lacks), add what an enabled one lacks, or add
-    /// the pair to each exchange feed, as that exchange spells it.
+    /// How to get a price published: when enabled feeds can publish it, what to add to each of
+    /// them (the pair as that exchange spells it, CoinGecko's coin or currency), and only that;
+    /// else enable a feed that publishes it without pairs (mempool for BTC; CoinGecko with the
+    /// coin and currency it lacks), or add the pair to an exchange feed.
     static func publishHint(base: String, quote: String, sources: [FeedKind], feeds: [FeedConfig]) -> String {
+        let enabled = sources.filter { kind in feeds.contains { $0.kind == kind } }
+        if !enabled.isEmpty, enabled.count < sources.count {
+            return publishHint(base: base, quote: quote, sources: enabled, feeds: feeds)
+        }
         var additions = sources.compactMap { kind in
             kind.definition.pairSpelling.map { "\"\($0.spell(base: base, quote: quote))\" to \(kind.rawValue) \"\($0.key)\"" }
         }

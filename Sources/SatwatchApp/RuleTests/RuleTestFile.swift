@@ -9,7 +9,8 @@ package struct RuleTestFile: Sendable {
     package var path: String
     /// The rules under test.
     package var rules: [Rule]
-    /// Metrics computed from others for these tests (`derived`, as in the config).
+    /// Metrics computed from others for these tests: `derived` and `portfolios`, as in the
+    /// config, the test file's own beside those of the config it names.
     package var derived: [DerivedMetric] = []
     /// The tests.
     package var tests: [RuleTestCase]
@@ -21,7 +22,11 @@ package struct RuleTestFile: Sendable {
         let resolver = PathResolver(relativeTo: path)
         let before = log.count
         var rules: [Rule] = []
-        let derived = root.object("derived").map { ConfigLoader.loadDerived($0, feeds: nil) } ?? []
+        // The config's metrics first; the test file's own replace those of the same name.
+        var derived = root.string("config", length: .path).map { configMetrics(resolver.resolve($0), log: log) } ?? []
+        let own = metrics(of: &root)
+        derived.removeAll { metric in own.contains { $0.name == metric.name } }
+        derived += own
         if let paths = root.strings("rules", required: true, length: .path), let member = root.member("rules") {
             var walker = RuleFileWalker()
             for (text, node) in zip(paths, member.node.array ?? []) where !walker.walk(resolver.resolve(text)) {
@@ -43,6 +48,22 @@ package struct RuleTestFile: Sendable {
         }
         root.finish()
         return log.count == before ? RuleTestFile(path: path, rules: rules, derived: derived, tests: tests) : nil
+    }
+
+    /// `derived` and `portfolios` of `object` (a test file or a config), as the worker computes
+    /// them: no feed is checked, as a test feeds its own samples.
+    private static func metrics(of object: inout ConfigObject) -> [DerivedMetric] {
+        let derived = object.object("derived").map { ConfigLoader.loadDerived($0, feeds: nil) } ?? []
+        let portfolios = object.object("portfolios").map { ConfigLoader.loadPortfolios($0, feeds: nil) } ?? []
+        return derived + portfolios
+    }
+
+    /// The derived metrics and portfolios of the config at `path`; the rest of it is not read
+    /// (its channels, feeds and secrets play no part in a test).
+    private static func configMetrics(_ path: String, log: DiagnosticLog) -> [DerivedMetric] {
+        guard let file = SourceFile.load(path, into: log, limit: .config),
+              var root = ConfigObject(file.root, path: path, log: log) else { return [] }
+        return metrics(of: &root)
     }
 
     private static func parseTest(_ object: inout ConfigObject, ruleNames: Set<String>, derived: Set<String>) -> RuleTestCase? {

@@ -45,4 +45,20 @@ package enum MetricCatalog {
     package static func suggestion(for name: String, published: [String]) -> String? {
         EditDistance.closest(to: name, among: fixed.map(\.name) + published)
     }
+
+    /// Whether both codes of the price `base.quote` are known, so the price is meant as written
+    /// and only not configured (`eth.usd` beside a lone `btc.usd`: add the pair, not "did you
+    /// mean btc.usd"): each is one of the `published` prices' codes, a currency mempool or a
+    /// quote Binance prices in, or a widely traded asset. `btc.eru` and `btc.usdd` are not.
+    package static func knowsBoth(base: String, quote: String, published: [String]) -> Bool {
+        let configured = published.compactMap(price(of:)).flatMap { [$0.base, $0.quote] }
+        return [base, quote].allSatisfy { commonCodes.contains($0) || configured.contains($0) }
+    }
+
+    /// Asset and currency codes read as meant wherever they appear in a price: mempool's
+    /// currencies, Binance's quote assets, and the most traded coins.
+    private static let commonCodes = Set(MempoolDecoder.currencies + BinanceDecoder.quoteAssets.map { $0.lowercased() } + [
+        "aave", "ada", "algo", "apt", "arb", "atom", "avax", "bch", "dot", "etc", "fil", "hbar", "icp", "link", "ltc",
+        "matic", "near", "op", "pepe", "pol", "shib", "sol", "sui", "ton", "uni", "usde", "xlm", "xmr", "xtz", "zec",
+    ])
 }
