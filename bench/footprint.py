@@ -52,7 +52,9 @@ def measure(feeds, label, settings=None, rules=None):
                         for kind, (_, port) in peers.items()}}
     with open(os.path.join(folder, "satwatch.json"), "w") as handle:
         json.dump(config, handle)
-    worker = subprocess.Popen([BINARY, "run", "--config", os.path.join(folder, "satwatch.json")])
+    # The deployed build runs with the environment the unit and the Dockerfile give it.
+    environment = dict(os.environ, **({"MALLOC_ARENA_MAX": "2"} if BUILD == " (static)" else {}))
+    worker = subprocess.Popen([BINARY, "run", "--config", os.path.join(folder, "satwatch.json")], env=environment)
     try:
         time.sleep(5)
         cpu_start, wall_start = cpu_seconds(worker.pid), time.monotonic()
@@ -62,7 +64,8 @@ def measure(feeds, label, settings=None, rules=None):
             resident, private = rss_mb(worker.pid)
             peak, anonymous = max(peak, resident), max(anonymous, private)
         cpu = (cpu_seconds(worker.pid) - cpu_start) / (time.monotonic() - wall_start) * 100
-        print(f"| run idle, {label}{BUILD}: RSS (peak over {SECONDS:.0f} s) | {peak:.1f} | MB | <= 25 |")
+        target = "<= 20" if "100 rules" in label else "<= 25"  # issue 20: the deployed build, 2 feeds + 100 rules
+        print(f"| run idle, {label}{BUILD}: RSS (peak over {SECONDS:.0f} s) | {peak:.1f} | MB | {target} |")
         print(f"| run idle, {label}{BUILD}: of which anonymous | {anonymous:.1f} | MB | |")
         print(f"| run idle, {label}{BUILD}: CPU | {cpu:.2f} | % of one core | {'<= 1' if rules is None else ''} |")
     finally:
