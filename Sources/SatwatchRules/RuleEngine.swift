@@ -55,6 +55,8 @@ package struct RuleEngine: Sendable {
     /// Each rule's last recorded reason, parallel to `rules`, and the reasons not yet taken.
     var explained: [RuleExplanation.Reason?]
     var explanations: [RuleExplanation] = []
+    /// The news items seen, per source, so each is judged once (see `ingestHeadlines`).
+    package private(set) var headlines = HeadlineLedger()
 
     /// A slot a metric's samples update, and the feed it is pinned to (nil: any feed).
     struct SlotRoute: Sendable {
@@ -117,6 +119,7 @@ package struct RuleEngine: Sendable {
 
     /// Updates the sample's slots, then evaluates the rules that read them.
     package mutating func ingest(_ sample: Sample) -> [RuleChange] {
+        if !sample.headlines.isEmpty { return ingestHeadlines(sample) }
         guard let routes = slotsByMetric[sample.metric] else { return [] }
         if sample.isDailyClose {
             seedDailyClose(sample, routes)
@@ -246,6 +249,36 @@ package struct RuleEngine: Sendable {
 }
 
 extension RuleEngine {
+    /// One poll of a news source (`news.<source>`, carrying its items): the ledger records every
+    /// item, whether or not a rule reads the source, and each new one (none on the source's
+    /// first poll) is judged by the source's rules in turn, so an event names its own item.
+    mutating func ingestHeadlines(_ sample: Sample) -> [RuleChange] {
+        guard let source = Headline.source(ofMetric: sample.metric) else { return [] }
+        let fresh = headlines.record(sample.headlines, source: source, at: sample.at)
+        guard let routes = slotsByMetric[sample.metric] else { return [] }
+        let at = Swift.max(sample.at, clock)
+        clock = at
+        table.now = at
+        let reading = routes.filter { $0.source == nil || $0.source == sample.source }
+        // The slot holds 1 while a new item is being judged: the rule's value in notifications.
+        for route in reading { table.update(route.slot, 1, from: sample.source) }
+        var changes: [RuleChange] = []
+        for item in fresh {
+            table.headline = item
+            for route in reading {
+                for index in self.routes[route.slot] where !states[index].isSpent { decide(index, at: at, &changes) }
+            }
+        }
+        table.headline = nil
+        return changes
+    }
+
+    /// Takes up the news items the state file recorded (source → id → when last seen).
+    package mutating func restoreHeadlines(_ stored: [String: [String: Timestamp]]) { headlines.restore(stored) }
+
+    /// What the ledger recorded since the last call, for the state file.
+    package mutating func takeHeadlineRecord() -> HeadlineRecord { headlines.takeRecord() }
+
     /// The daily closes the state file lacks, by slot key, each marked saved; and, for every key
     /// a window reads, the oldest day still needed (older stored days can go).
     package mutating func takeUnsavedCloses() -> (closes: [String: [(day: Int64, value: Double)]], keepingFrom: [String: Int64]) {

@@ -21,6 +21,9 @@ package struct MetricTable: Sendable {
     /// closes a candle the table has moved past (or lost in a restart). -1: none.
     var overrideSlot = -1
     var overrideValue = Double.nan
+    /// The news item being judged while the engine evaluates the rules of its source (a `news`
+    /// condition reads it); nil otherwise.
+    var headline: Headline?
 
     init(slots: MetricSlots) {
         values = Array(repeating: .nan, count: slots.count)
