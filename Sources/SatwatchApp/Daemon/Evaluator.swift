@@ -54,7 +54,7 @@ struct Evaluator: Service {
             case .tick: changes = state.advance(to: now)
             }
             for explanation in state.evaluator.takeExplanations() { logger.debug(explanation.message, explanation.fields) }
-            if !changes.isEmpty { boards.rules.publish(state.evaluator.engine) }
+            if !changes.isEmpty { boards.rules.publish(changes) }
             // A channel of several peers queues a delivery for each.
             for index in changes.indices where changes[index].notification != nil {
                 changes[index].notification!.channels = setup.config.queueNames(for: changes[index].notification!.channels)

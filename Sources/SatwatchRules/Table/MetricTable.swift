@@ -29,7 +29,9 @@ package struct MetricTable: Sendable {
         values = Array(repeating: .nan, count: slots.count)
         sources = Array(repeating: nil, count: slots.count)
         seen = Array(repeating: false, count: slots.count)
-        histories = slots.retention.map { $0 > .zero ? MetricHistory(retention: $0) : nil }
+        histories = zip(slots.retention, slots.shortWindows).map { retention, windows in
+            retention > .zero ? MetricHistory(retention: retention, windows: windows) : nil
+        }
         closes = slots.closeDays.map { $0 > 0 ? DailyCloses(capacity: $0) : nil }
     }
 
