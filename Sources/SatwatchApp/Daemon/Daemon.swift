@@ -18,10 +18,6 @@ package struct Daemon: Sendable {
     static let shutdownGrace = TimeSpan.seconds(4)
     /// The graceful part of it: deliveries in flight may finish; then everything is cancelled.
     static let drainGrace = TimeSpan.seconds(2)
-    /// How long after the worker is ready (started or reloaded) the code only starting used is
-    /// given back (`StartupCode`): by then the config was read, the state file opened and read,
-    /// the feeds connected and their first frames evaluated.
-    static let startupSettles = TimeSpan.seconds(3)
 
     /// Runs until SIGTERM/SIGINT; returns the exit status.
     package static func run(configPath: String, io: CommandIO) async -> Int32 {
@@ -76,8 +72,6 @@ package struct Daemon: Sendable {
         logger.info("started", summary(setup))
         await feeds.update(to: setup.config.feeds)
         notifier?.send([("READY", "1"), ("STATUS", status("running", setup))])
-        var settling = releaseStartupCode()
-        defer { settling.cancel() }
         for await event in events {
             switch event {
             case .signal(.terminate), .signal(.interrupt):
@@ -109,8 +103,6 @@ package struct Daemon: Sendable {
                 logger.info("reloaded", LogFields(summary(setup).pairs + [("feeds_restarted", "\(restarted)"),
                                                                           ("feeds_kept", "\(kept)")]))
                 notifier?.send([("READY", "1"), ("STATUS", status("running", setup))])
-                settling.cancel()
-                settling = releaseStartupCode()
             case .serviceEnded(let ending, let from):
                 guard from == nil || from == generation else { continue }
                 logger.error(ending.error == nil ? "service stopped unexpectedly; stopping the worker" : "service failed; stopping the worker",
@@ -120,16 +112,6 @@ package struct Daemon: Sendable {
             }
         }
         return 0
-    }
-
-    /// Gives back the code pages only starting (or reloading) used, once the worker settled.
-    private func releaseStartupCode() -> Task<Void, Never> {
-        Task {
-            try? await Task.sleep(for: .milliseconds(Self.startupSettles.milliseconds))
-            guard !Task.isCancelled else { return }
-            let released = await OwnThread.run("startup-code") { StartupCode.release() }
-            logger.debug("startup code released", ["resident_bytes": "\(released)"])
-        }
     }
 
     /// Starts a generation in its own task.
