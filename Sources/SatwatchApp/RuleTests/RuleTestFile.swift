@@ -70,6 +70,11 @@ package struct RuleTestFile: Sendable {
         let name = object.string("name", required: true, length: .name)
         var samples: [RuleTestCase.TimedSample] = []
         for var item in objects("samples", in: &object) {
+            if item.has("news") {
+                if let poll = parseNewsPoll(&item) { samples.append(poll) }
+                item.finish()
+                continue
+            }
             let at = item.span("at", required: true), metric = item.string("metric", required: true)
             let value = item.number("value", required: true), source = item.string("source") ?? "test"
             if let metric, MetricCatalog.descriptor(for: metric) == nil, !derived.contains(metric) {
@@ -83,6 +88,32 @@ package struct RuleTestFile: Sendable {
         guard let name else { return nil }
         let origin = "\(object.path):\(object.node.location.line):\(object.node.location.column)"
         return RuleTestCase(name: name, samples: samples, expect: expect, states: states, origin: origin)
+    }
+
+    /// One poll of a news source: `{"at": "5m", "news": "coindesk", "items": [{"title": …,
+    /// "link": …, "guid": …, "summary": …}]}`, each item new once by its guid, else its link. As
+    /// in the worker, a source's first poll only records its items.
+    static func parseNewsPoll(_ item: inout ConfigObject) -> RuleTestCase.TimedSample? {
+        let at = item.span("at", required: true), source = item.string("news", required: true)
+        if let source, !Headline.isSourceName(source) {
+            item.report("news", "invalid source \"\(source)\" (lowercase letters, digits and \"_\", as under the news feed's \"sources\")")
+        }
+        var headlines: [Headline] = []
+        var valid = item.has("items")
+        if !item.has("items") { item.report(nil, "a news poll needs \"items\" (an array, empty for a poll with none)") }
+        for var entry in objects("items", in: &item) {
+            let title = entry.string("title") ?? "", link = entry.string("link") ?? ""
+            let guid = entry.string("guid"), summary = entry.string("summary") ?? ""
+            let id = guid ?? link
+            if id.isEmpty {
+                entry.report(nil, "an item needs a \"guid\" or a \"link\" (what makes it new once)")
+                valid = false
+            }
+            headlines.append(Headline(id: id, title: title, link: link, summary: summary))
+            entry.finish()
+        }
+        guard let at, let source, Headline.isSourceName(source), valid else { return nil }
+        return .init(at: at, metric: Headline.metric(source: source), value: Double(headlines.count), source: "test", headlines: headlines)
     }
 
     /// The object elements of the array at `key` (each non-object is reported).

@@ -8,6 +8,10 @@ package enum MetricCatalog {
     private static let byName: [String: MetricDescriptor] =
         Dictionary(uniqueKeysWithValues: fixed.map { ($0.name, $0) })
 
+    /// Every feed's metric families (`dvol.<currency>`), with the feed that publishes it.
+    package static let families: [(family: MetricFamily, feed: FeedKind)] =
+        FeedKinds.all.flatMap { definition in definition.metricFamilies.map { ($0, definition.kind) } }
+
     /// The descriptor for `name`, or nil when the catalog has no such metric.
     /// `address.NAME.balance` and the other metrics of a mempool feed's `"watch"` are the
     /// mempool feed's, whatever NAME (`check` then asks that the feed watches NAME).
@@ -17,6 +21,10 @@ package enum MetricCatalog {
     package static func descriptor(for name: String) -> MetricDescriptor? {
         if let known = byName[name] { return known }
         if let chain = ChainWatch.descriptor(for: name) { return chain }
+        let matching = families.filter { $0.family.matches(name) }
+        if let first = matching.first {
+            return MetricDescriptor(name: name, unit: first.family.unit, sources: matching.map(\.feed))
+        }
         guard let (base, quote) = price(of: name) else { return nil }
         let sources = FeedKinds.all.filter { $0.canPublish(base: base, quote: quote) }.map { $0.kind }
         return MetricDescriptor(name: name, unit: "\(quote.uppercased()) per \(base.uppercased())", sources: sources)
@@ -32,11 +40,26 @@ package enum MetricCatalog {
         return (String(parts[0]), String(parts[1]))
     }
 
-    /// First parts that never start a price: the fixed names' (`fee`, `mempool`, …),
-    /// `portfolio`, whose metrics are the config's portfolios (`portfolio.main`), and a watch's
+    /// First parts that never start a price: the fixed names' (`fee`, `mempool`, …), the
+    /// families' (`dvol`, `option`), `portfolio`, whose metrics are the config's portfolios
+    /// (`portfolio.main`), `news`, whose samples carry a source's headlines, and a watch's
     /// `address` and `tx` (so `address.shop`, a metric cut short, is no price either).
     private static let fixedPrefixes = Set(fixed.compactMap { $0.name.split(separator: ".").first.map(String.init) }
-                                           + ["portfolio", "address", "tx"])
+                                           + families.map(\.family.prefix) + ["portfolio", "news", "address", "tx"])
+
+    /// Whether `name` belongs to a metric family (`option.<instrument>.delta`).
+    package static func isFamilyMetric(_ name: String) -> Bool { families.contains { $0.family.matches(name) } }
+
+    /// The spelling of a family's metric that `name` probably meant: lowercase, with `_` for
+    /// `-` (`option.BTC-27DEC26-100000-C.delta` → `option.btc_27dec26_100000_c.delta`); nil when
+    /// that is no family's metric or `name` already is one.
+    package static func familySpelling(of name: String) -> String? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return nil }
+        let candidate = String(name.lowercased().map { $0 == "-" ? "_" : $0 })
+        guard candidate != name, isFamilyMetric(candidate) else { return nil }
+        return candidate
+    }
 
     /// Whether `code` reads as a lowercase asset or currency code (`btc`, `usdt`, `1inch`).
     package static func isAssetCode(_ code: String) -> Bool { isAssetCode(Substring(code)) }
