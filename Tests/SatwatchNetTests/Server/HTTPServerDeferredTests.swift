@@ -25,7 +25,11 @@ import Testing
         var base: String { "http://127.0.0.1:\(server.port)" }
 
         init(budget: Duration = .seconds(60)) throws {
-            server = try HTTPServer(host: "127.0.0.1", port: 0, limits: .standard) { [pending] request in
+            // A minute for a request head, not 5 s: a client connected early and stalled with the
+            // test process on a loaded machine must not have been dropped before it sends.
+            var limits = HTTPServerLimits.standard
+            limits.headTimeout = .seconds(60)
+            server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { [pending] request in
                 guard request.path == "/slow" else { return .now(HTTPServerResponse(status: 200, body: "fast\n")) }
                 let deferred = HTTPDeferredResponse(within: budget) { HTTPServerResponse(status: 503, body: "too slow\n") }
                 pending.add(deferred)
@@ -124,9 +128,9 @@ import Testing
     @Test func aResponseCompletedAfterTheClientLeftIsHarmless() async throws {
         let slow = try SlowServer()
         let resetting = RawClient(port: slow.server.port)
-        let closing = RawClient(port: slow.server.port)
         #expect(try await resetting.sendWhenConnected(Self.slowRequest))
         _ = try await slow.waitForPending(1)
+        let closing = RawClient(port: slow.server.port)
         #expect(try await closing.sendWhenConnected(Self.slowRequest))
         let pending = try await slow.waitForPending(2)
         // A reset is seen at once: the response is given up, so work not started can skip it.
