@@ -25,17 +25,10 @@ package struct BinanceDecoder: FrameDecoder {
 
     /// Decodes one Binance frame: a trade price, liveness, or a skip.
     package mutating func decode(_ frame: String, at: Timestamp) -> FrameOutcome {
-        let message: JSONNode
-        switch FrameObject.parse(frame, keeping: Self.keys) {
-        case .value(let object): message = object.node
-        case .skipped(let reason): return .skipped(reason)
+        switch BinanceEnvelope.open(frame, keeping: Self.keys) {
+        case .event(let data): event(data, at: at)
+        case .outcome(let outcome): outcome
         }
-        if let data = message["data"] { return event(data, at: at) }
-        if message["e"] != nil { return event(message, at: at) }
-        if message["error"] != nil || message["code"] != nil { return .skipped(.serverError) }
-        // `{"result":null,"id":1}` answers SUBSCRIBE, `{"result":[…],"id":2}` LIST_SUBSCRIPTIONS.
-        if message["result"] != nil, message["id"] != nil { return .liveness }
-        return .skipped(.unexpectedShape)
     }
 
     /// One stream event, unwrapped.
@@ -80,5 +73,32 @@ extension BinanceDecoder {
         guard frame.utf8.count <= 65_536, frame.contains(#""result""#),
               case .value(let object) = FrameObject.parse(frame, keeping: ["result", "id"]) else { return false }
         return object.node["result"] != nil && object.node["id"]?.number == 2
+    }
+}
+
+/// Binance's stream envelope, the same for its spot and futures streams: an event, either
+/// wrapped by a combined stream (`{"stream": …, "data": {…}}`) or bare, an answer to a
+/// subscription (liveness), or an error.
+enum BinanceEnvelope {
+    enum Content {
+        /// The stream event, unwrapped.
+        case event(JSONNode)
+        /// What the frame amounts to when it holds no event.
+        case outcome(FrameOutcome)
+    }
+
+    /// Opens `frame`, keeping `keys` of its objects.
+    static func open(_ frame: String, keeping keys: Set<String>) -> Content {
+        let message: JSONNode
+        switch FrameObject.parse(frame, keeping: keys) {
+        case .value(let object): message = object.node
+        case .skipped(let reason): return .outcome(.skipped(reason))
+        }
+        if let data = message["data"] { return .event(data) }
+        if message["e"] != nil { return .event(message) }
+        if message["error"] != nil || message["code"] != nil { return .outcome(.skipped(.serverError)) }
+        // `{"result":null,"id":1}` answers SUBSCRIBE, `{"result":[…],"id":2}` LIST_SUBSCRIPTIONS.
+        if message["result"] != nil, message["id"] != nil { return .outcome(.liveness) }
+        return .outcome(.skipped(.unexpectedShape))
     }
 }

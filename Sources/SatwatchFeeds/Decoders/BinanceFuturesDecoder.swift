@@ -22,16 +22,10 @@ package struct BinanceFuturesDecoder: FrameDecoder {
     }
 
     package mutating func decode(_ frame: String, at: Timestamp) -> FrameOutcome {
-        let message: JSONNode
-        switch FrameObject.parse(frame, keeping: Self.keys) {
-        case .value(let object): message = object.node
-        case .skipped(let reason): return .skipped(reason)
+        switch BinanceEnvelope.open(frame, keeping: Self.keys) {
+        case .event(let data): event(data, at: at)
+        case .outcome(let outcome): outcome
         }
-        if let data = message["data"] { return event(data, at: at) }
-        if message["e"] != nil { return event(message, at: at) }
-        if message["error"] != nil || message["code"] != nil { return .skipped(.serverError) }
-        if message["result"] != nil, message["id"] != nil { return .liveness }
-        return .skipped(.unexpectedShape)
     }
 
     private mutating func event(_ event: JSONNode, at: Timestamp) -> FrameOutcome {
