@@ -55,7 +55,7 @@ struct SilencesAPIRoute: EndpointRoute {
             silence = try SilenceRequest(rules: try Self.strings(body["rule"], "rule"), matches: try Self.matches(body["match"]),
                                          for: try Self.string(body["for"], "for"), until: try Self.string(body["until"], "until"),
                                          comment: try Self.string(body["comment"], "comment") ?? "",
-                                         author: try Self.string(body["author"], "author") ?? "api", now: now).silence
+                                         author: try Self.string(body["author"], "author") ?? "api", now: now, asker: .api).silence
         } catch {
             return EndpointPages.problem(422, error.message)
         }
