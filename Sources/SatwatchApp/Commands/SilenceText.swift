@@ -28,3 +28,24 @@ enum SilenceText {
         ]
     }
 }
+
+extension SilenceText {
+    /// The silence `json` (as the API answers it) shows; nil when it is not one.
+    static func silence(_ json: JSONNode) -> Silence? {
+        guard let id = json["id"]?.string, let items = json["matchers"]?.array,
+              let starts = json["starts_at"]?.string.flatMap(Timestamp.init(rfc3339:)),
+              let ends = json["ends_at"]?.string.flatMap(Timestamp.init(rfc3339:)) else { return nil }
+        var matchers: [SilenceMatcher] = []
+        for item in items {
+            if let glob = item["rule"]?.string {
+                matchers.append(.rule(glob))
+            } else if let name = item["label"]?.string, let value = item["value"]?.string {
+                matchers.append(.label(name: name, value: value))
+            } else {
+                return nil
+            }
+        }
+        return Silence(id: id, matchers: matchers, startsAt: starts, endsAt: ends, comment: json["comment"]?.string ?? "",
+                       author: json["author"]?.string ?? "", createdAt: json["created_at"]?.string.flatMap(Timestamp.init(rfc3339:)) ?? starts)
+    }
+}
