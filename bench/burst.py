@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A burst through the real `satwatch run` (release build): N rules on fee.fastest cross on one
 frame; how many messages each receiver gets and how long until the last one, for a plain
-webhook (each alert its own POST), a grouped webhook (`"group"`: one payload per 1,000 alerts),
+webhook (each alert its own POST), plain mail (each alert its own message), a grouped webhook (`"group"`: one payload per 1,000 alerts),
 a grouped Slack channel (paced at its one message a second), a grouped Telegram chat (one a
 second, 4,096 characters a message) and a grouped mail channel. A chat message or mail counts
 the alerts its title counts (`[FIRING:1000] 1000 alerts`). One process plays every peer, so all
@@ -44,6 +44,9 @@ RECEIVERS = {
         lambda http, smtp: {"type": "telegram", "token": "123:abc", "chat_id": 123456789,
                             "url": f"http://127.0.0.1:{http}", "group": GROUP},
         lambda body: titled(body["text"])),
+    "plain mail": (lambda http, smtp: {"type": "smtp", "url": f"smtp://127.0.0.1:{smtp}", "tls": "none",
+                                       "from": "satwatch@example.test", "to": ["ops@example.test"]},
+                   titled),
     "grouped mail": (lambda http, smtp: {"type": "smtp", "url": f"smtp://127.0.0.1:{smtp}", "tls": "none",
                                          "from": "satwatch@example.test", "to": ["ops@example.test"], "group": GROUP},
                      titled),

@@ -11,6 +11,9 @@ import time
 from conftest import BINARY, Mailbox, metrics, wait_for
 
 FEE_RULE = {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["hook", "mail"]}
+# Announces every new block on both channels: sent after the frames under test, its notification
+# is the event that proves nothing more is coming from them (see `nothing_more`).
+SENTINEL = {"name": "sentinel", "metric": "block.height", "on": "change", "channels": ["hook", "mail"]}
 
 
 def config(feed, receiver, mailbox, **extra):
@@ -41,30 +44,52 @@ def outbox_settled(worker):
     return all(values.get(("satwatch_outbox_pending", (("channel", channel),)), 0) == 0 for channel in ("hook", "mail"))
 
 
-def statuses(receiver):
-    return [(b["alerts"][0]["labels"]["alertname"], b["status"]) for b in receiver.bodies("/alerts")]
+def statuses(receiver, without="sentinel"):
+    return [(b["alerts"][0]["labels"]["alertname"], b["status"]) for b in receiver.bodies("/alerts")
+            if b["alerts"][0]["labels"]["alertname"] != without]
+
+
+def mails(mailbox, rule="fees-high"):
+    return [m for m in mailbox.messages() if rule in dict(m["headers"])["Subject"]]
+
+
+def nothing_more(feed, receiver, worker, mailbox=None):
+    """Proves that the frames sent so far cause nothing more, by an event instead of a pause: a
+    new block after them fires the sentinel rule, and once its notification has arrived and the
+    outbox is empty, whatever those frames queued (evaluated in order, committed before it) has
+    been delivered. The first block of a run only sets the rule's memory."""
+    told = lambda: len(receiver.bodies("/alerts")) - len(statuses(receiver))
+    before = told()
+    if not getattr(feed, "height", None):
+        feed.height = 927_700
+        feed.push({"block": {"id": "00" * 32, "height": feed.height, "timestamp": int(time.time()), "tx_count": 3000}})
+    feed.height += 1
+    feed.push({"block": {"id": "00" * 32, "height": feed.height, "timestamp": int(time.time()), "tx_count": 3000}})
+    wait_for(lambda: told() == before + 1 and (mailbox is None or len(mails(mailbox, "sentinel")) == before + 1),
+             what="the sentinel after the frames under test")
+    wait_for(lambda: outbox_settled(worker), what="the outbox emptied")
 
 
 def test_crossing_notifies_each_channel_once_and_resolves_once(feed, receiver, mailbox, workers):
-    worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE]}).start()
+    worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE, SENTINEL]}).start()
     connected(feed)
     feed.fees(5)
     feed.fees(12.5)
-    wait_for(lambda: receiver.requests("/alerts") and mailbox.messages(), what="firing on both channels")
+    wait_for(lambda: statuses(receiver) and mails(mailbox), what="firing on both channels")
     feed.fees(13)
     feed.fees(11)
-    time.sleep(1.0)
+    nothing_more(feed, receiver, worker, mailbox)
     assert statuses(receiver) == [("fees-high", "firing")]
-    assert len(mailbox.messages()) == 1
+    assert len(mails(mailbox)) == 1
     feed.fees(4)
-    wait_for(lambda: len(receiver.requests("/alerts")) == 2 and len(mailbox.messages()) == 2, what="resolved on both")
-    time.sleep(0.5)
+    wait_for(lambda: len(statuses(receiver)) == 2 and len(mails(mailbox)) == 2, what="resolved on both")
+    nothing_more(feed, receiver, worker, mailbox)
     assert statuses(receiver) == [("fees-high", "firing"), ("fees-high", "resolved")]
     body = receiver.bodies("/alerts")[0]
     assert body["version"] == "4" and body["receiver"] == "hook"
     assert body["alerts"][0]["labels"]["metric"] == "fee.fastest"
     assert body["alerts"][0]["annotations"]["value"] == "12.5"
-    messages = mailbox.messages()
+    messages = mails(mailbox)
     assert [m["rcpt_tos"] for m in messages] == [["me@example.com"]] * 2
     subjects = [dict(m["headers"])["Subject"] for m in messages]
     assert subjects[0].startswith("[FIRING] fees-high") and subjects[1].startswith("[RESOLVED] fees-high")
@@ -74,7 +99,7 @@ def test_crossing_notifies_each_channel_once_and_resolves_once(feed, receiver, m
 
 
 def test_sigkill_while_firing_then_restart_never_reannounces(feed, receiver, mailbox, workers):
-    worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE]}).start()
+    worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE, SENTINEL]}).start()
     connected(feed)
     feed.fees(12)
     wait_for(lambda: receiver.requests("/alerts") and mailbox.messages(), what="firing")
@@ -86,18 +111,18 @@ def test_sigkill_while_firing_then_restart_never_reannounces(feed, receiver, mai
     worker.start()
     connected(feed)
     feed.fees(14)
-    time.sleep(1.5)
+    nothing_more(feed, receiver, worker, mailbox)
     assert statuses(receiver) == [("fees-high", "firing")], "a restart must not re-announce"
     feed.fees(3)
-    wait_for(lambda: len(receiver.requests("/alerts")) == 2, what="the resolve after the restart")
-    time.sleep(1.0)
+    wait_for(lambda: len(statuses(receiver)) == 2, what="the resolve after the restart")
+    nothing_more(feed, receiver, worker, mailbox)
     assert statuses(receiver) == [("fees-high", "firing"), ("fees-high", "resolved")]
-    assert len(mailbox.messages()) == 2
+    assert len(mails(mailbox)) == 2
     assert worker.stop() == 0
 
 
 def test_resolution_while_down_is_announced_once_after_start(feed, receiver, mailbox, workers):
-    worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE]}).start()
+    worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE, SENTINEL]}).start()
     connected(feed)
     feed.fees(12)
     wait_for(lambda: receiver.requests("/alerts"), what="firing")
@@ -110,7 +135,7 @@ def test_resolution_while_down_is_announced_once_after_start(feed, receiver, mai
     worker.start()
     connected(feed)
     feed.fees(2)
-    time.sleep(1.0)
+    nothing_more(feed, receiver, worker, mailbox)
     assert statuses(receiver) == [("fees-high", "firing"), ("fees-high", "resolved")]
 
 
@@ -119,7 +144,7 @@ def test_smtp_down_when_firing_is_delivered_once_after_it_returns(feed, receiver
     port = first.port
     first.stop()
     fake = type("M", (), {"port": port})
-    worker = workers(config(feed, receiver, fake), {"fees.json": [FEE_RULE]}).start()
+    worker = workers(config(feed, receiver, fake), {"fees.json": [FEE_RULE, SENTINEL]}).start()
     connected(feed)
     feed.fees(12)
     worker.wait_log(r"delivery failed, will retry.*channel=mail")
@@ -130,11 +155,11 @@ def test_smtp_down_when_firing_is_delivered_once_after_it_returns(feed, receiver
     back = Mailbox(tmp_path / "mail-after", port=port)
     try:
         wait_for(lambda: back.messages(), timeout=20, what="the mail after SMTP came back")
-        time.sleep(2.0)
-        assert len(back.messages()) == 1
-        headers = dict(back.messages()[0]["headers"])
+        nothing_more(feed, receiver, worker, back)
+        assert len(mails(back)) == 1
+        headers = dict(mails(back)[0]["headers"])
         assert "fees-high" in headers["Subject"] and headers["Subject"].startswith("[FIRING]")
-        assert back.messages()[0]["rcpt_tos"] == ["me@example.com"]
+        assert mails(back)[0]["rcpt_tos"] == ["me@example.com"]
     finally:
         back.stop()
     assert worker.stop() == 0
@@ -318,7 +343,9 @@ def test_sigterm_lets_a_delivery_in_flight_finish_and_still_stops_on_time(feed, 
     assert time.monotonic() - started < 5.0
     worker.start()
     connected(feed)
-    time.sleep(4)  # past the retry back-off (2 s) a cut-off delivery would have
+    # A delivery cut off by the stop would still be pending in the state file, and a started
+    # worker sends what is pending: nothing pending at start means nothing is sent again.
+    assert metrics(worker)[("satwatch_outbox_pending", (("channel", "hook"),))] == 0
     assert len(receiver.requests("/slow")) == 1, "the delivery finished before the stop, so it is not sent again"
     feed.fees(4)
     wait_for(lambda: len(receiver.requests("/slow")) == 2, what="the resolve, held 30 s by the receiver")
