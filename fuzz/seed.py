@@ -19,7 +19,7 @@ from ws_peer import Peer as WebSocketPeer  # noqa: E402  (one server-frame encod
 frame = WebSocketPeer.frame
 JSON, MEMPOOL, COINBASE, KRAKEN, COINMETRICS, WEBSOCKET, CONFIG, RULES, EXPRESSION, COINGECKO, MEMPOOL_BLOCK_SIGNAL = range(11)
 BINANCE = 11
-HTTP_REQUEST, SILENCE_LINK = 12, 13
+HTTP_REQUEST, SILENCE_LINK, LABEL_REGEX = 12, 13, 14
 seen = set()
 
 
@@ -89,4 +89,8 @@ for head in [b"GET / HTTP/1.1\r\nHost: x", b"GET /api/v1/series?metric=btc.usd&s
 for link in [b"rule=fees-high&for=1h&exp=1765461600&sig=" + b"A" * 43, b"rule=a%20b&for=1h&exp=99&sig=x",
              b"rule=&for=&exp=&sig=", b"rule=x&rule=y&for=1h&exp=1&sig=" + b"_" * 43, b"for=1h&exp=1e9&sig=%%%", b"&&==&"]:
     write(SILENCE_LINK, link)
+# Silences' regular expressions: the README's, every construct, a backtracker's worst case, broken ones.
+for pattern in [b"page|critical", b"^fees-(high|low)$", b"[a-z0-9_]+\\.(usd|eur)?", b"(a+)+$", b"(x*)*y", b"[^\\d\\s]*",
+                b"(?:a|)*", b"[]-]", b"(ab", b"a{2}", b"\\", b"[z-a]", b"((((((((((a))))))))))*"]:
+    write(LABEL_REGEX, pattern)
 print(f"{len(seen)} seeds in {OUT}")

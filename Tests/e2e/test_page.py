@@ -137,6 +137,13 @@ def test_the_silences_api_takes_metric_refuses_what_matches_nothing_and_names_it
                         ({"for": "1h"}, 'say what to silence: "rule" or "match"')]:
         status, _, text = request(worker, "/api/v1/silences", "POST", body, auth)
         assert status == 422 and json.loads(text)["error"].startswith(error) and "--" not in text, text
+    # Matchers as silence add takes them: negated and regular expressions, the reason for a bad one.
+    status, _, text = request(worker, "/api/v1/silences", "POST", {"match": ["severity!=page", "team=~ops|dev"], "for": "1h"}, auth)
+    assert status == 201 and json.loads(text)["matchers"] == [{"label": "severity", "value": "page", "op": "!="},
+                                                              {"label": "team", "value": "ops|dev", "op": "=~"}], text
+    request(worker, f"/api/v1/silences/{json.loads(text)['id']}", "DELETE", headers=auth)
+    status, _, text = request(worker, "/api/v1/silences", "POST", {"match": ["team=~(ops"], "for": "1h"}, auth)
+    assert status == 422 and json.loads(text)["error"] == '"match": invalid regular expression "(ops": unclosed group: missing )', text
     # Neither "for" nor "until": one hour, as amtool's default.
     status, _, text = request(worker, "/api/v1/silences", "POST", {"rule": "fees-low"}, auth)
     assert status == 201, text

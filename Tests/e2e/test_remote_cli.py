@@ -100,10 +100,18 @@ def test_the_token_comes_from_the_config_and_a_refusal_says_what_to_do(feed, rec
     status, out, err = satwatch(*add, "--config", str(worker.config_path), cwd=tmp_path)
     assert status == 0 and len(out.strip()) == 8, err
     assert err.startswith("silenced rule=~fees-high until "), err
+    # Negated and regular-expression matchers travel as silence add takes them.
+    status, out, err = satwatch("silence", "add", "--url", url, "--match", "severity!=page", "--match", "alertname=~fees-(high|low)",
+                                "--quiet", cwd=tmp_path, token=TOKEN)
+    assert status == 0, err
+    added = [s for s in json.loads(satwatch("silence", "list", "--url", url, "--json", cwd=tmp_path)[1]) if s["id"] == out.strip()]
+    assert added[0]["matchers"] == [{"label": "severity", "value": "page", "op": "!="},
+                                    {"label": "alertname", "value": "fees-(high|low)", "op": "=~"}], added
+    assert "severity!=page alertname=~fees-(high|low)" in satwatch("silence", "list", "--url", url, cwd=tmp_path)[1]
     # A mistake is the same usage error as without --url, before anything is sent.
     status, _, err = satwatch("silence", "add", "--url", url, "--rule", "cheap-*", "--rule", "fee-*", cwd=tmp_path, token=TOKEN)
     assert status == 2 and 'no rule name matches both "cheap-*" and "fee-*"' in err, err
-    assert len(json.loads(satwatch("silence", "list", "--url", url, "--json", cwd=tmp_path)[1])) == 1
+    assert len(json.loads(satwatch("silence", "list", "--url", url, "--json", cwd=tmp_path)[1])) == 2
     assert worker.stop() == 0
 
 

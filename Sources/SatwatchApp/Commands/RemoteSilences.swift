@@ -32,10 +32,7 @@ struct RemoteSilences {
         let request = try SilenceRequest(parsed, environment: io.environment, now: now)
         var body: [(String, JSONValue)] = [
             ("rule", .list((parsed.repeated["rule"] ?? []).map(JSONValue.string))),
-            ("match", .members(request.silence.matchers.compactMap { matcher in
-                guard case .label(let name, let value) = matcher else { return nil }
-                return (name, .string(value))
-            })),
+            ("match", .list((parsed.repeated["match"] ?? []).map(JSONValue.string))),
             ("comment", .string(request.silence.comment)), ("author", .string(request.silence.author)),
         ]
         if let until = parsed[option: "until"] {

@@ -10,8 +10,9 @@ enum SilenceCommand: SatwatchCommand {
         Usage: satwatch silence (add (--rule GLOB | --match KEY=VALUE)... [--for D | --until TIME] [--comment TEXT] [--quiet] | list [--json] | expire ID) [--config F | --url URL]
 
         add: keeps notifications that match every --rule (a glob on the rule name, e.g. 'btc-*')
-        and --match (a label, e.g. severity=page; alertname and metric are labels too) from every
-        channel, for D (e.g. 2h; 1h when neither --for nor --until is given) or until TIME
+        and --match (a label, e.g. severity=page; alertname and metric are labels too; also
+        severity!=info, severity=~page|critical, a regular expression on the whole value, and
+        severity!~info|warn) from every channel, for D (e.g. 2h; 1h when neither --for nor --until is given) or until TIME
         (RFC 3339, e.g. 2026-12-24T18:00:00Z). Prints the silence's id, and on standard error
         what it silences until when (--quiet: only the id). A silence that can match nothing
         (two --rule globs no rule name matches both of) is refused. The author is $USER. A

@@ -8,6 +8,10 @@ struct SilenceRequest {
 
     /// How long a silence lasts when neither `for` nor `until` is given (amtool's default).
     static let defaultDuration = TimeSpan.hours(1)
+    /// The longest rule glob taken: a rule name's bound.
+    static let maxGlobLength = 200
+    /// The most matchers a silence takes (each pair is checked for a contradiction).
+    static let maxMatchers = 64
 
     /// Who the messages speak to: `silence add`, whose parts are options (`--for`), or the API
     /// and the page, whose parts are fields (`"for"`) of a request that has no options.
@@ -37,20 +41,16 @@ struct SilenceRequest {
     init(rules: [String], matches: [String], for duration: String?, until: String?, comment: String, author: String,
          now: Timestamp, asker: Asker) throws(UsageError) {
         var matchers = rules.map(SilenceMatcher.rule)
-        for text in matches {
-            guard let equals = text.firstIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex else {
-                let shape = asker == .commandLine ? "KEY=VALUE, e.g. severity=page" : #"label values, e.g. {"severity": "page"}"#
-                throw UsageError("\(asker.part("match")) takes \(shape), found \"\(text)\"")
-            }
-            let name = String(text[..<equals])
-            // alertname and metric are set by satwatch, so a rule cannot define them; a silence
-            // matches them like any other label.
-            if !LabelName.reserved.contains(name), let problem = LabelName.problem(name) {
-                throw UsageError("\(asker.part("match")): \(problem)")
-            }
-            matchers.append(.label(name: name, value: String(text[text.index(after: equals)...])))
-        }
+        for text in matches { matchers.append(try Self.labelMatcher(text, asker: asker)) }
         if rules.contains(where: \.isEmpty) { throw UsageError("\(asker.part("rule")) takes a rule name or glob, e.g. 'btc-*'") }
+        // Bounds that keep checking a silence quick, whoever sends it: a rule name is at most
+        // 200 characters, so a longer glob would match nothing anyway.
+        if let long = rules.first(where: { $0.count > Self.maxGlobLength }) {
+            throw UsageError("\(asker.part("rule")) \"\(long.prefix(20))…\" is longer than \(Self.maxGlobLength) characters, as no rule name is")
+        }
+        guard rules.count + matches.count <= Self.maxMatchers else {
+            throw UsageError("a silence takes at most \(Self.maxMatchers) matchers (\(asker.part("rule")) and \(asker.part("match")) together)")
+        }
         guard !matchers.isEmpty else {
             throw UsageError("say what to silence: \(asker.part("rule")) or \(asker.part("match")) (at least one)")
         }
@@ -75,5 +75,24 @@ struct SilenceRequest {
         }
         silence = Silence(id: Silence.newID(), matchers: matchers, startsAt: now, endsAt: end,
                           comment: comment, author: author, createdAt: now)
+    }
+
+    /// `KEY=VALUE`, `KEY!=VALUE`, `KEY=~REGEX` or `KEY!~REGEX` as its matcher.
+    private static func labelMatcher(_ text: String, asker: Asker) throws(UsageError) -> SilenceMatcher {
+        let shape = asker == .commandLine ? "KEY=VALUE, e.g. severity=page" : #"label values, e.g. {"severity": "page"}"#
+        let malformed = UsageError("\(asker.part("match")) takes \(shape) (or !=, =~ a regular expression, !~), found \"\(text)\"")
+        guard let split = text.firstIndex(where: { $0 == "=" || $0 == "!" }), split != text.startIndex else { throw malformed }
+        let rest = text[split...]
+        guard let operation = ["!=", "!~", "=~", "="].first(where: { rest.hasPrefix($0) }) else { throw malformed }
+        let name = String(text[..<split]), value = String(rest.dropFirst(operation.count))
+        if operation == "=", value.isEmpty { throw malformed }
+        // alertname and metric are set by satwatch, so a rule cannot define them; a silence
+        // matches them like any other label.
+        if !LabelName.reserved.contains(name), let problem = LabelName.problem(name) {
+            throw UsageError("\(asker.part("match")): \(problem)")
+        }
+        do { return try SilenceMatcher.label(name, operation, value) } catch {
+            throw UsageError("\(asker.part("match")): invalid regular expression \"\(value)\": \(error.message)")
+        }
     }
 }

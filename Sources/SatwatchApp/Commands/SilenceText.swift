@@ -17,10 +17,11 @@ enum SilenceText {
         [
             "id": .string(silence.id),
             "matchers": .array(silence.matchers.map { matcher in
-                switch matcher {
-                case .rule(let glob): JSONNode(["rule": .string(glob)])
-                case .label(let name, let value): JSONNode(["label": .string(name), "value": .string(value)])
-                }
+                if case .rule(let glob) = matcher { return JSONNode(["rule": .string(glob)]) }
+                let (name, operation, value) = matcher.labelOperator ?? ("", "=", "")
+                // "op" only where it is not plain equality, so those read as they always did.
+                return JSONNode(operation == "=" ? ["label": .string(name), "value": .string(value)]
+                                : ["label": .string(name), "value": .string(value), "op": .string(operation)])
             }),
             "starts_at": .string(silence.startsAt.rfc3339), "ends_at": .string(silence.endsAt.rfc3339),
             "active": .bool(silence.isActive(at: now)), "comment": .string(silence.comment), "author": .string(silence.author),
@@ -39,8 +40,9 @@ extension SilenceText {
         for item in items {
             if let glob = item["rule"]?.string {
                 matchers.append(.rule(glob))
-            } else if let name = item["label"]?.string, let value = item["value"]?.string {
-                matchers.append(.label(name: name, value: value))
+            } else if let name = item["label"]?.string, let value = item["value"]?.string,
+                      let matcher = try? SilenceMatcher.label(name, item["op"]?.string ?? "=", value) {
+                matchers.append(matcher)
             } else {
                 return nil
             }

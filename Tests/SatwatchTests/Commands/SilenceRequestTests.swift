@@ -21,11 +21,24 @@ import Testing
         (["--match", "severity=page", "--rule", "btc-*"], [.rule("btc-*"), .label(name: "severity", value: "page")]),
         (["--rule", "btc-*", "--rule", "*-high"], [.rule("btc-*"), .rule("*-high")]),
         (["--rule", "fees-*", "--match", "alertname=fees-high"], [.rule("fees-*"), .label(name: "alertname", value: "fees-high")]),
+        (["--match", "severity!=info"], [.labelNot(name: "severity", value: "info")]),
+        (["--match", "severity=~page|critical"], [try! SilenceMatcher.label("severity", "=~", "page|critical")]),
+        (["--match", "metric!~eth\\..*"], [try! SilenceMatcher.label("metric", "!~", "eth\\..*")]),
+        (["--match", "note==x"], [.label(name: "note", value: "=x")]),
     ] as [([String], [SilenceMatcher])])
     func accepts(_ arguments: [String], _ matchers: [SilenceMatcher]) throws {
         let silence = try Self.request(arguments + ["--for", "2h"])
         #expect(silence.matchers == matchers)
         #expect(silence.endsAt == Self.now + .hours(2))
+    }
+
+    /// The most a sender can ask for is still checked at once: 64 globs of 200 stars, every pair.
+    @Test func theLargestSilenceIsCheckedQuickly() throws {
+        let started = ContinuousClock.now
+        let globs = (0..<64).map { String(repeating: "*", count: 199 - $0) + "a" + String(repeating: "*", count: $0) }
+        let silence = try Self.request(globs.flatMap { ["--rule", $0] })
+        #expect(silence.matchers.count == 64)
+        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test func neitherForNorUntilLastsAnHour() throws {
@@ -40,11 +53,17 @@ import Testing
         (["--match", "metric=btc.usd", "--match", "metric=eth.usd"], #"label "metric" cannot be both "btc.usd" and "eth.usd""#),
         (["--rule", "fees-*", "--match", "alertname=btc-high"], #"alertname "btc-high" does not match "fees-*""#),
         (["--match", "sev-level=page"], #"--match: invalid label name "sev-level""#),
-        (["--match", "severity"], "--match takes KEY=VALUE, e.g. severity=page, found \"severity\""),
+        (["--match", "severity"], "--match takes KEY=VALUE, e.g. severity=page (or !=, =~ a regular expression, !~), found \"severity\""),
+        (["--match", "severity="], "--match takes KEY=VALUE"),
+        (["--match", "severity!page"], "--match takes KEY=VALUE"),
+        (["--match", "team=~(ops"], #"--match: invalid regular expression "(ops": unclosed group: missing )"#),
+        (["--match", "team=~a{2}"], #"--match: invalid regular expression "a{2}": counted repetition"#),
         (["--for", "1h"], "say what to silence: --rule or --match (at least one)"),
         (["--rule", "x", "--for", "soon"], #"invalid duration "soon" for --for"#),
         (["--rule", "x", "--for", "1h", "--until", "2030-01-01T00:00:00Z"], "say how long: --for D or --until TIME, not both"),
         (["--rule", "x", "--until", "2001-01-01T00:00:00Z"], "--until 2001-01-01T00:00:00Z is not in the future"),
+        (["--rule", String(repeating: "*", count: 201)], "--rule \"********************…\" is longer than 200 characters, as no rule name is"),
+        ((0..<65).flatMap { ["--rule", "r\($0)*"] }, "a silence takes at most 64 matchers (--rule and --match together)"),
     ] as [([String], String)])
     func refuses(_ arguments: [String], _ message: String) {
         #expect(throws: UsageError.self) { try Self.request(arguments) }
