@@ -176,7 +176,7 @@ package struct LabelRegex: Sendable, Equatable {
             var items: [Node] = []
             while let next = peek, next != "|", next != ")" {
                 var atom = try parseAtom()
-                while let operation = peek, "*+?{".contains(operation) {
+                if let operation = peek, "*+?{".contains(operation) {
                     index += 1
                     switch operation {
                     case "*": atom = .star(atom)
@@ -184,6 +184,10 @@ package struct LabelRegex: Sendable, Equatable {
                     case "?": atom = .optional(atom)
                     default: throw SyntaxError(message: "counted repetition {m,n} is not supported (write it out, or use * or +)")
                     }
+                    // As in Go's regexp (Alertmanager's): a lazy `*?` matches the same whole
+                    // values as `*`, and a repetition of a repetition is refused.
+                    if peek == "?" { index += 1 }
+                    if let again = peek, "*+?{".contains(again) { throw SyntaxError(message: "nested repetition \(operation)\(again): put the inner one in a group") }
                 }
                 items.append(atom)
             }

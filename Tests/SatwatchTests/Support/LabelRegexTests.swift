@@ -14,7 +14,7 @@ import Testing
         ("\\s", " ", true), ("ops?", "op", true), ("ops?", "opss", false), ("a+", "", false), ("a*", "", true),
         ("é.", "éa", true), ("🙂", "🙂", true), ("\\$5", "$5", true), ("a$", "a", true),
         ("(a+)+$", String(repeating: "a", count: 5000) + "!", false), ("(a|aa)*b", String(repeating: "a", count: 5000), false),
-        ("(x*)*y", String(repeating: "x", count: 5000) + "y", true),
+        ("(x*)*y", String(repeating: "x", count: 5000) + "y", true), ("a+?", "", false), ("a+?", "aa", true), ("a*?b", "b", true),
     ] as [(String, String, Bool)])
     func matchesTheWholeValue(_ pattern: String, _ value: String, _ expected: Bool) throws {
         #expect(try LabelRegex(pattern).matches(value) == expected)
@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: [
         ("(ab", "unclosed group: missing )"), ("ab)", "unmatched )"), ("a{2}", "counted repetition {m,n} is not supported"),
         ("*a", "* has nothing to repeat"), ("[ab", "unclosed [...]"), ("[z-a]", "invalid range z-a in [...]"),
-        ("a\\", "trailing \\"), ("\\k", "unknown escape \\k"), ("a^b", "^ only at the pattern's ends"), ("(?i)a", "only (?:…) groups"),
+        ("a**", "nested repetition **"), ("a?+", "nested repetition ?+"), ("a\\", "trailing \\"), ("\\k", "unknown escape \\k"), ("a^b", "^ only at the pattern's ends"), ("(?i)a", "only (?:…) groups"),
         (String(repeating: "(", count: 5000) + "a" + String(repeating: ")", count: 5000), "longer than 1024 characters"),
         (String(repeating: "(", count: 33) + "a" + String(repeating: ")", count: 33), "groups nested more than 32 deep"),
     ] as [(String, String)])
