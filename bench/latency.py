@@ -2,10 +2,18 @@
 """Frame sent by a local WebSocket server → webhook received on loopback, through the real
 `satwatch run` (release build). One process plays both peers, so both timestamps come from one
 clock. Prints Markdown table rows: p50/p99/max over N crossings (each crossing is a firing or a
-resolve: fee.fastest alternates 12 / 5 around a threshold of 10)."""
+resolve: fee.fastest alternates 12 / 5 around a threshold of 10).
+
+Usage: latency.py BINARY [CROSSINGS] [windows]
+`windows`: the crossing rule is one of 1,000 (issue 20's mix): 50 `above: "sma(fee.fastest, 4h) * k"`
+and 50 `max(…, 4h)` with 4 h of one-second history already in the state file (written between a
+first start that creates the file and the measured one), 400 that stay pending through a `for` of
+a day (each a deadline), 499 plain levels; the feed sends 10 frames/s (the crossings and, between
+them, frames that repeat the current value). Also prints the worker's CPU over the measurement."""
 import asyncio
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -15,6 +23,44 @@ from bench_peers import feed_server, fees, webhook_server
 
 BINARY = sys.argv[1]
 CROSSINGS = int(sys.argv[2]) if len(sys.argv) > 2 else 400
+WINDOWS = len(sys.argv) > 3 and sys.argv[3] == "windows"
+CROSSING_RULE = {"name": "fast", "metric": "fee.fastest", "above": 10}
+TICKS = os.sysconf("SC_CLK_TCK")
+HISTORY_SECONDS = 4 * 3600
+
+
+def mix_rules():
+    """The crossing rule and 999 that never notify (the pending ones change state once, at start)."""
+    rules = [CROSSING_RULE]
+    for index in range(50):
+        for function in ("sma", "max"):
+            rules.append({"name": f"{function}{index}", "metric": "fee.fastest",
+                          "above": f"{function}(fee.fastest, 4h) * {100 + index}"})
+    rules += [{"name": f"pending{index}", "metric": "fee.economy", "above": 0, "for": "1d"} for index in range(400)]
+    rules += [{"name": f"level{index}", "metric": "fee.half_hour", "above": 1000 + index} for index in range(499)]
+    assert len(rules) == 1000
+    return rules
+
+
+def cpu_seconds(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+async def connected(clients, process):
+    """Waits for the worker's feed connection; fails if it exited instead (e.g. a config error)."""
+    while not clients:
+        assert process.poll() is None, f"satwatch exited with {process.returncode}"
+        await asyncio.sleep(0.05)
+
+
+def write_history(state):
+    """4 h of one-second fee.fastest points ending now, where a restart reads `change` and window
+    history back (the file and its tables made by a first start)."""
+    now = int(time.time() * 1000)
+    with sqlite3.connect(state) as db:
+        db.executemany("INSERT OR REPLACE INTO change_history (key, at, value) VALUES ('fee.fastest', ?, ?)",
+                       [(now - (HISTORY_SECONDS - second) * 1000, 5 + second % 3) for second in range(HISTORY_SECONDS + 1)])
 
 
 async def main():
@@ -27,38 +73,58 @@ async def main():
         http_port = http_server.sockets[0].getsockname()[1]
         folder = tempfile.mkdtemp(prefix="satwatch-bench-")
         with open(os.path.join(folder, "rules.json"), "w") as handle:
-            json.dump({"rules": [{"name": "fast", "metric": "fee.fastest", "above": 10}]}, handle)
+            json.dump({"rules": mix_rules() if WINDOWS else [CROSSING_RULE]}, handle)
         with open(os.path.join(folder, "satwatch.json"), "w") as handle:
             json.dump({"state": "state.db", "rules": ["rules.json"],
                        "feeds": {"mempool": {"url": f"ws://127.0.0.1:{ws_port}"}},
                        "channels": {"hook": {"type": "webhook", "url": f"http://127.0.0.1:{http_port}/"}},
                        "defaults": {"channels": ["hook"]}, "http": {"listen": "127.0.0.1:0"},
                        "log": {"level": "error"}}, handle)
-        worker = subprocess.Popen([BINARY, "run", "--config", os.path.join(folder, "satwatch.json")])
-        try:
-            while not clients:
+        command = [BINARY, "run", "--config", os.path.join(folder, "satwatch.json")]
+        if WINDOWS:
+            first = subprocess.Popen(command)
+            await connected(clients, first)
+            first.terminate()
+            await asyncio.to_thread(first.wait, 10)
+            while clients:
                 await asyncio.sleep(0.05)
+            write_history(os.path.join(folder, "state.db"))
+        worker = subprocess.Popen(command)
+        try:
+            await connected(clients, worker)
             client = next(iter(clients))
             await client.send(fees(5))
             await asyncio.sleep(0.5)
+            # Between crossings, at 10 frames/s: frames repeating the current value (windows mode).
+            fillers = 2 if WINDOWS else 0
             latencies = []
+            cpu_start, wall_start = cpu_seconds(worker.pid), time.monotonic()
             for index in range(CROSSINGS):
                 expected = "firing" if index % 2 == 0 else "resolved"
+                value = 12 if expected == "firing" else 5
                 sent = time.perf_counter()
-                await client.send(fees(12 if expected == "firing" else 5))
+                await client.send(fees(value))
                 received, status = await asyncio.wait_for(arrivals.get(), 10)
                 assert status == expected, (status, expected)
                 latencies.append((received - sent) * 1000)
-                await asyncio.sleep(0.01)
+                for _ in range(fillers):
+                    await asyncio.sleep(0.1)
+                    await client.send(fees(value))
+                await asyncio.sleep(0.1 if WINDOWS else 0.01)
+            cpu = (cpu_seconds(worker.pid) - cpu_start) / (time.monotonic() - wall_start) * 100
+            assert arrivals.empty(), "only the crossing rule may notify"
         finally:
             worker.terminate()
             worker.wait(10)
             http_server.close()
     latencies.sort()
     pick = lambda p: latencies[min(len(latencies) - 1, max(0, int(round(p / 100 * len(latencies))) - 1))]
-    print(f"| frame → webhook p50 ({CROSSINGS} crossings) | {pick(50):.2f} | ms | |")
-    print(f"| frame → webhook p99 ({CROSSINGS} crossings) | {pick(99):.2f} | ms | <= 10 |")
-    print(f"| frame → webhook max | {latencies[-1]:.2f} | ms | |")
+    mix = ", 1,000 rules: 100 on sma/max 4h, 400 pending; 10 frames/s" if WINDOWS else ""
+    print(f"| frame → webhook p50 ({CROSSINGS} crossings{mix}) | {pick(50):.2f} | ms | |")
+    print(f"| frame → webhook p99 ({CROSSINGS} crossings{mix}) | {pick(99):.2f} | ms | {'<= 2' if WINDOWS else '<= 10'} |")
+    print(f"| frame → webhook max{mix and ' (1,000 rules)'} | {latencies[-1]:.2f} | ms | |")
+    if WINDOWS:
+        print(f"| worker CPU over those crossings (1,000 rules, 10 frames/s) | {cpu:.1f} | % of one core | |")
 
 
 asyncio.run(main())

@@ -41,9 +41,12 @@ def setup(count, feed_port, http_port):
     folder = tempfile.mkdtemp(prefix="satwatch-scaling-")
     # Thresholds no replayed value reaches: every rule is evaluated, none notifies.
     rules = [{"name": f"r{i}", "metric": METRICS[i % len(METRICS)], "above": 10_000_000 + i} for i in range(count)]
-    with open(os.path.join(folder, "rules.json"), "w") as handle:
-        json.dump({"rules": rules}, handle)
-    config = {"state": "state.db", "rules": ["rules.json"], "channels": {"console": {"type": "log"}},
+    # In files of 5,000 rules: a rule file is at most 1 MiB.
+    files = [f"rules-{start // 5_000}.json" for start in range(0, max(count, 1), 5_000)]
+    for index, name in enumerate(files):
+        with open(os.path.join(folder, name), "w") as handle:
+            json.dump({"rules": rules[index * 5_000:(index + 1) * 5_000]}, handle)
+    config = {"state": "state.db", "rules": files, "channels": {"console": {"type": "log"}},
               "defaults": {"channels": ["console"]}, "http": {"listen": f"127.0.0.1:{http_port}"}, "log": {"level": "warn"},
               "feeds": {"mempool": {"url": f"ws://127.0.0.1:{feed_port}", "api": "http://127.0.0.1:9"}}}
     path = os.path.join(folder, "satwatch.json")

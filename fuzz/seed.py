@@ -19,7 +19,9 @@ from ws_peer import Peer as WebSocketPeer  # noqa: E402  (one server-frame encod
 frame = WebSocketPeer.frame
 JSON, MEMPOOL, COINBASE, KRAKEN, COINMETRICS, WEBSOCKET, CONFIG, RULES, EXPRESSION, COINGECKO, MEMPOOL_BLOCK_SIGNAL = range(11)
 BINANCE = 11
-HTTP_REQUEST, SILENCE_LINK, LABEL_REGEX = 12, 13, 14
+HTTP_REQUEST, SILENCE_LINK = 12, 13
+DERIBIT, BINANCE_FUTURES, NEWS, NEWS_DOCUMENT = 14, 15, 16, 17
+LABEL_REGEX = 18
 seen = set()
 
 
@@ -34,7 +36,8 @@ def write(selector, payload):
 
 OUT.mkdir(parents=True, exist_ok=True)
 feeds = {"mempool-ws-fees.jsonl": MEMPOOL, "mempool-ws-control.jsonl": MEMPOOL,
-         "coinbase-ticker.jsonl": COINBASE, "kraken-ticker.jsonl": KRAKEN, "binance-trades.jsonl": BINANCE}
+         "coinbase-ticker.jsonl": COINBASE, "kraken-ticker.jsonl": KRAKEN, "binance-trades.jsonl": BINANCE,
+         "deribit-ws.jsonl": DERIBIT, "deribit-ws-errors.jsonl": DERIBIT, "binance-futures-markprice.jsonl": BINANCE_FUTURES}
 for name, selector in feeds.items():
     lines = (FIXTURES / name).read_bytes().splitlines()
     for line in lines[:200]:
@@ -89,6 +92,13 @@ for head in [b"GET / HTTP/1.1\r\nHost: x", b"GET /api/v1/series?metric=btc.usd&s
 for link in [b"rule=fees-high&for=1h&exp=1765461600&sig=" + b"A" * 43, b"rule=a%20b&for=1h&exp=99&sig=x",
              b"rule=&for=&exp=&sig=", b"rule=x&rule=y&for=1h&exp=1&sig=" + b"_" * 43, b"for=1h&exp=1e9&sig=%%%", b"&&==&"]:
     write(SILENCE_LINK, link)
+# News documents, real feeds' shapes and hostile ones (billion laughs, an external entity, deep
+# nesting, broken UTF-8, a cut document): as bytes for the reader, and framed for the decoder.
+for path in sorted((ROOT / "Tests/Fixtures/news").glob("*.*")):
+    if path.suffix in (".rss", ".atom", ".xml"):
+        write(NEWS_DOCUMENT, path.read_bytes())
+        text = path.read_bytes().decode("utf-8", "replace")
+        write(NEWS, json.dumps({"source": "fuzz", "body": text}).encode())
 # Silences' regular expressions: the README's, every construct, a backtracker's worst case, broken ones.
 for pattern in [b"page|critical", b"^fees-(high|low)$", b"[a-z0-9_]+\\.(usd|eur)?", b"(a+)+$", b"(x*)*y", b"[^\\d\\s]*",
                 b"(?:a|)*", b"[]-]", b"(ab", b"a{2}", b"\\", b"[z-a]", b"((((((((((a))))))))))*"]:

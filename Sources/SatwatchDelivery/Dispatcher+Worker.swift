@@ -84,7 +84,8 @@ extension Dispatcher {
     /// again as it was, before anything newer; otherwise every due entry whose alert waits for
     /// nothing (at most a group's worth).
     private func nextEntries(of channel: String, now: Timestamp) async throws -> [OutboxEntry] {
-        let due = try await store.deliverable(channel: channel, now: now, limit: GroupStage.maxMembers)
+        let limit = stages.compactMap { $0.messageLimit(on: channel) }.min() ?? GroupStage.maxMembers
+        let due = try await store.deliverable(channel: channel, now: now, limit: limit)
         if let batch = due.first(where: { $0.batch != nil })?.batch {
             return try await store.batchMembers(batch)
         }

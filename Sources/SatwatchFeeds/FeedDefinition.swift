@@ -18,6 +18,8 @@ package protocol FeedDefinition: Sendable {
     static var pairSpelling: PairSpelling? { get }
     /// The catalog metrics it publishes besides prices (`fee.fastest`, `mvrv`).
     static var fixedMetrics: [MetricDescriptor] { get }
+    /// The families of metrics named after its settings that it publishes (`dvol.<currency>`).
+    static var metricFamilies: [MetricFamily] { get }
     /// Whether its samples are daily values (Coin Metrics): they seed daily closes as history
     /// and never count as today's running close.
     static var publishesDailyValues: Bool { get }
@@ -33,6 +35,11 @@ package protocol FeedDefinition: Sendable {
     static func canPublish(base: String, quote: String) -> Bool
     /// The prices it publishes as configured (`btc.usd`, `eth.eur`).
     static func priceMetrics(_ settings: Settings) -> [String]
+    /// The metrics of its families it publishes as configured (`dvol.btc`, `funding.btcusdt`).
+    static func familyMetrics(_ settings: Settings) -> [String]
+    /// What to add to its settings so it publishes `metric`, one of its families' (`"BTC-PERPETUAL"
+    /// to deribit "instruments"`); nil when nothing would.
+    static func familyHint(_ metric: String) -> String?
     /// For a feed without pairs: the entries it lacks to publish `base.quote` (CoinGecko:
     /// `("sol", "coins")`, `("eur", "vs")`), for `check`'s hints; empty when none would help.
     static func missingEntries(base: String, quote: String, _ settings: Settings) -> [(value: String, key: String)]
@@ -49,6 +56,9 @@ extension FeedDefinition {
     package static var isPolled: Bool { false }
     package static var pairSpelling: PairSpelling? { nil }
     package static var fixedMetrics: [MetricDescriptor] { [] }
+    package static var metricFamilies: [MetricFamily] { [] }
+    package static func familyMetrics(_ settings: Settings) -> [String] { [] }
+    package static func familyHint(_ metric: String) -> String? { nil }
     package static var publishesDailyValues: Bool { false }
     package static func canPublish(base: String, quote: String) -> Bool { pairSpelling != nil }
     package static func missingEntries(base: String, quote: String, _ settings: Settings) -> [(value: String, key: String)] { [] }
@@ -90,6 +100,7 @@ extension FeedDefinition {
     }
     package static func defaultStaleAfter(of feed: FeedConfig) -> TimeSpan { defaultStaleAfter(settings(of: feed)) }
     package static func priceMetrics(of feed: FeedConfig) -> [String] { priceMetrics(settings(of: feed)) }
+    package static func familyMetrics(of feed: FeedConfig) -> [String] { familyMetrics(settings(of: feed)) }
     package static func missingEntries(base: String, quote: String, of feed: FeedConfig) -> [(value: String, key: String)] {
         missingEntries(base: base, quote: quote, settings(of: feed))
     }

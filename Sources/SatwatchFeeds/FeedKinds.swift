@@ -2,7 +2,8 @@
 package enum FeedKinds {
     static let all: [any FeedDefinition.Type] = [
         MempoolFeedDefinition.self, CoinbaseFeedDefinition.self, KrakenFeedDefinition.self, CoinMetricsFeedDefinition.self,
-        CoinGeckoFeedDefinition.self, BinanceFeedDefinition.self,
+        CoinGeckoFeedDefinition.self, BinanceFeedDefinition.self, DeribitFeedDefinition.self, BinanceFuturesFeedDefinition.self,
+        NewsFeedDefinition.self,
     ]
 
     /// The feeds by name, built once: `FeedKind.definition` is read per frame and per sample.

@@ -1,9 +1,13 @@
 /// A rule's `message`: text with `{{name}}`, `{{metric}}`, `{{value}}`, `{{threshold}}`,
-/// `{{values}}`, `{{status}}` and `{{since}}` placeholders, parsed once at load time.
+/// `{{values}}`, `{{status}}` and `{{since}}` placeholders, and for a `news` rule `{{title}}` and
+/// `{{link}}` (the item's), parsed once at load time.
 package struct MessageTemplate: Sendable, Equatable {
     /// A placeholder a template may use.
     package enum Field: String, Sendable, CaseIterable {
-        case name, metric, value, threshold, values, status, since
+        case name, metric, value, threshold, values, status, since, title, link
+
+        /// The placeholders only a `news` rule fills.
+        package static let newsFields: Set<Field> = [.title, .link]
     }
 
     enum Segment: Sendable, Equatable {
@@ -51,6 +55,11 @@ package struct MessageTemplate: Sendable, Equatable {
         }
         if !literal.isEmpty { segments.append(.text(literal)) }
         self.segments = segments
+    }
+
+    /// The placeholders the template uses.
+    package var fields: Set<Field> {
+        Set(segments.compactMap { if case .field(let field) = $0 { field } else { nil } })
     }
 
     /// The text with every placeholder replaced by `value(field)`.

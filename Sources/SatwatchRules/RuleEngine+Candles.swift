@@ -16,7 +16,7 @@ extension RuleEngine {
             states[index].candleStart = Timestamp(milliseconds: start)
         }
         states[index].candleClose = sample.value
-        timed.insert(index)
+        updateTimed(index)
     }
 
     /// Closes rule `index`'s candle at `end`: evaluates the condition on the candle's close, as

@@ -15,12 +15,13 @@ extension RuleEngine {
     }
 
     /// Takes over the histories of a previous engine that this engine also reads (same metric
-    /// and source), keeping this engine's retention.
+    /// and source), keeping this engine's retention and serving this engine's windows.
     package mutating func adopt(_ snapshot: HistorySnapshot) {
         for (key, previous) in snapshot.histories {
-            guard let slot = slots.slot(forKey: key), let retention = table.histories[slot]?.retention else { continue }
+            guard let slot = slots.slot(forKey: key), let current = table.histories[slot] else { continue }
             var history = previous
-            history.retention = retention
+            history.retention = current.retention
+            history.serve(current.windows)
             table.histories[slot] = history
         }
         for (key, previous) in snapshot.closes {

@@ -39,6 +39,8 @@ extension RuleEngine {
             case .values: ObservedValue.text(values)
             case .status: status.rawValue
             case .since: startsAt.rfc3339
+            case .title: report.headline?.title ?? ""
+            case .link: report.headline?.link ?? ""
             }
         } ?? report.defaultMessage
         var notification = Notification(rule: rule.name, status: status, isReminder: reminder, metric: rule.metric,

@@ -46,8 +46,8 @@ package struct RuleEngine: Sendable {
     /// stamped with the receive time): those reach daily closes only as the feed's history, never
     /// as the running close of today. Set by whoever knows the feeds (`FrameEvaluator`).
     package var dailySources: Set<String> = []
-    /// Rules that have a deadline (pending, firing with `repeat`, an open candle).
-    var timed: Set<Int> = []
+    /// When each rule with a deadline (pending, firing with `repeat`, an open candle) next acts.
+    var schedule: DeadlineSchedule
     /// Per rule, whether its last evaluation could not decide (see `refreshWaiting`).
     var undecided: [Bool]
     /// Whether to record why each rule is where it is (`takeExplanations`), for debug logs.
@@ -55,6 +55,8 @@ package struct RuleEngine: Sendable {
     /// Each rule's last recorded reason, parallel to `rules`, and the reasons not yet taken.
     var explained: [RuleExplanation.Reason?]
     var explanations: [RuleExplanation] = []
+    /// The news items seen, per source, so each is judged once (see `ingestHeadlines`).
+    package private(set) var headlines = HeadlineLedger()
 
     /// A slot a metric's samples update, and the feed it is pinned to (nil: any feed).
     struct SlotRoute: Sendable {
@@ -106,16 +108,18 @@ package struct RuleEngine: Sendable {
         self.slotsByMetric = byMetric
         self.undecided = Array(repeating: false, count: rules.count)
         self.explained = Array(repeating: nil, count: rules.count)
+        self.schedule = DeadlineSchedule(count: rules.count)
         self.states = rules.map { rule in
             let digest = rule.definitionDigest
             if let state = saved[rule.name], state.digest == digest { return state }
             return RuleState(digest: digest, sequence: saved[rule.name]?.sequence ?? 0)
         }
-        for index in rules.indices where dueTime(index) != nil { timed.insert(index) }
+        for index in rules.indices { updateTimed(index) }
     }
 
     /// Updates the sample's slots, then evaluates the rules that read them.
     package mutating func ingest(_ sample: Sample) -> [RuleChange] {
+        if !sample.headlines.isEmpty { return ingestHeadlines(sample) }
         guard let routes = slotsByMetric[sample.metric] else { return [] }
         if sample.isDailyClose {
             seedDailyClose(sample, routes)
@@ -157,8 +161,8 @@ package struct RuleEngine: Sendable {
         // a SIGKILL forgot would hide the next crossing.
         if event != nil || states[index].status != before || states[index].memory != memory {
             changes.append(change(for: index, event: event))
-            updateTimed(index)
         }
+        updateTimed(index)
     }
 
     /// Lets time pass up to `now`: closes candles, fires pending alerts whose `for` elapsed and
@@ -167,13 +171,10 @@ package struct RuleEngine: Sendable {
         clock = Swift.max(clock, now)
         var changes: [RuleChange] = []
         while true {
-            var due: [(at: Timestamp, index: Int)] = []
-            for index in timed {
-                guard let at = dueTime(index), at <= now else { continue }
-                if isFresh(index) { due.append((at, index)) } else if explains { explainStale(index, at: now) }
-            }
+            // Each round takes what is due now; what acting schedules at or before `now` (a
+            // reminder overdue since the `for` ended) comes in the next round.
+            let due = takeDue(through: now)
             if due.isEmpty { break }
-            due.sort { ($0.at, $0.index) < ($1.at, $1.index) }
             for (at, index) in due {
                 if let end = candleEnd(index), end <= at {
                     closeCandle(index, at: end, &changes)
@@ -195,11 +196,7 @@ package struct RuleEngine: Sendable {
 
     /// The earliest time at which `advance` would act, or nil when nothing is scheduled.
     package func nextDeadline() -> Timestamp? {
-        var earliest: Timestamp?
-        for index in timed where isFresh(index) {
-            if let at = dueTime(index), earliest.map({ at < $0 }) ?? true { earliest = at }
-        }
-        return earliest
+        schedule.earliest(where: isFresh)
     }
 
     /// Marks a feed stale or fresh again. Metrics last fed by a stale feed read as unknown, so
@@ -215,8 +212,23 @@ package struct RuleEngine: Sendable {
         markDerivedStale()
     }
 
+    /// Takes the rules due at or before `now` whose data is fresh from the schedule, earliest
+    /// first; those due on stale data stay due (and are explained, when asked).
+    private mutating func takeDue(through now: Timestamp) -> [(at: Timestamp, index: Int)] {
+        // The schedule is changed while freshness is read: read it from copies (no copy of the
+        // table's storage, which nothing changes meanwhile), not through `self`.
+        let inputs = self.inputs, table = self.table
+        var stale: [Int] = []
+        let due = schedule.takeDue(through: now, isFresh: { Self.isFresh($0, inputs: inputs, table: table) },
+                                   stale: { stale.append($0) })
+        if explains { for index in stale { explainStale(index, at: now) } }
+        return due
+    }
+
     /// Whether every input of rule `index` has a fresh value.
-    func isFresh(_ index: Int) -> Bool {
+    func isFresh(_ index: Int) -> Bool { Self.isFresh(index, inputs: inputs, table: table) }
+
+    private static func isFresh(_ index: Int, inputs: [[Int]], table: MetricTable) -> Bool {
         for slot in inputs[index] where !table.isFresh(slot) { return false }
         return true
     }
@@ -230,12 +242,43 @@ package struct RuleEngine: Sendable {
         return state.map { Swift.min($0, end) } ?? end
     }
 
+    /// Schedules rule `index` at its due time (after anything that may move it).
     mutating func updateTimed(_ index: Int) {
-        if dueTime(index) != nil { timed.insert(index) } else { timed.remove(index) }
+        schedule.set(index, to: dueTime(index))
     }
 }
 
 extension RuleEngine {
+    /// One poll of a news source (`news.<source>`, carrying its items): the ledger records every
+    /// item, whether or not a rule reads the source, and each new one (none on the source's
+    /// first poll) is judged by the source's rules in turn, so an event names its own item.
+    mutating func ingestHeadlines(_ sample: Sample) -> [RuleChange] {
+        guard let source = Headline.source(ofMetric: sample.metric) else { return [] }
+        let fresh = headlines.record(sample.headlines, source: source, at: sample.at)
+        guard let routes = slotsByMetric[sample.metric] else { return [] }
+        let at = Swift.max(sample.at, clock)
+        clock = at
+        table.now = at
+        let reading = routes.filter { $0.source == nil || $0.source == sample.source }
+        // The slot holds 1 while a new item is being judged: the rule's value in notifications.
+        for route in reading { table.update(route.slot, 1, from: sample.source) }
+        var changes: [RuleChange] = []
+        for item in fresh {
+            table.headline = item
+            for route in reading {
+                for index in self.routes[route.slot] where !states[index].isSpent { decide(index, at: at, &changes) }
+            }
+        }
+        table.headline = nil
+        return changes
+    }
+
+    /// Takes up the news items the state file recorded (source → id → when last seen).
+    package mutating func restoreHeadlines(_ stored: [String: [String: Timestamp]]) { headlines.restore(stored) }
+
+    /// What the ledger recorded since the last call, for the state file.
+    package mutating func takeHeadlineRecord() -> HeadlineRecord { headlines.takeRecord() }
+
     /// The daily closes the state file lacks, by slot key, each marked saved; and, for every key
     /// a window reads, the oldest day still needed (older stored days can go).
     package mutating func takeUnsavedCloses() -> (closes: [String: [(day: Int64, value: Double)]], keepingFrom: [String: Int64]) {

@@ -10,19 +10,24 @@ package struct OutboxStore {
     /// retry back-off or a hold of that alert's own. One alert's entries go in the order they
     /// were queued; an alert that waits delays no other.
     package func deliverable(channel: String, now: Timestamp, limit: Int) throws -> [OutboxEntry] {
-        let statement = try connection.cached("""
-            SELECT \(Self.entryColumns)
-            WHERE o.channel = ?1 AND o.state = 'pending'
-              AND NOT EXISTS (SELECT 1 FROM outbox w
-                              WHERE w.channel = o.channel AND w.state = 'pending' AND w.alert = o.alert
-                                AND w.id <= o.id AND w.next_attempt_at > ?2)
-            ORDER BY o.id LIMIT ?3
-            """)
+        let statement = try connection.cached(Self.deliverableQuery)
         try statement.bind(1, channel)
         try statement.bind(2, now)
         try statement.bind(3, limit)
         return try entries(from: statement)
     }
+
+    /// `deliverable`'s query. It reads the channel's pending rows in id order from an index and
+    /// stops at `limit`: sorting them (as it did with only `outbox_due`) made each message cost
+    /// the whole queue, and a burst of 10,000 take minutes.
+    static let deliverableQuery = """
+        SELECT \(entryColumns)
+        WHERE o.channel = ?1 AND o.state = 'pending'
+          AND NOT EXISTS (SELECT 1 FROM outbox w
+                          WHERE w.channel = o.channel AND w.state = 'pending' AND w.alert = o.alert
+                            AND w.id <= o.id AND w.next_attempt_at > ?2)
+        ORDER BY o.id LIMIT ?3
+        """
 
     /// When something of `channel` is next due: the earliest due time among its alerts' oldest
     /// pending entries (an entry behind its alert's head cannot go first); nil when nothing is

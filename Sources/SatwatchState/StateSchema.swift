@@ -2,7 +2,7 @@
 package enum StateSchema {
     /// Every migration, in order; the last one's version is what this build writes.
     package static let migrations: [SchemaMigration] = [version1, version2, version3, version4, version5, version6, version7,
-                                                           version8, version9]
+                                                           version8, version9, version11]
 
     /// The newest schema version this build knows.
     package static var currentVersion: Int64 { migrations.last?.version ?? 0 }
@@ -202,7 +202,9 @@ package enum StateSchema {
     /// an entry from its channel writes why as its state (`silenced`, `muted`, or a kind a later
     /// stage adds, with no schema change), and a held entry says why it waits (`hold_kind`, with
     /// `held_until`). SQLite cannot change a CHECK constraint in place, so the table is rebuilt
-    /// with its rows and ids, as version 5 did.
+    /// with its rows and ids, as version 5 did. `outbox_due` finds an alert's entries in order;
+    /// `outbox_queue` (the row id follows channel and state in it) reads a channel's pending
+    /// entries in queue order without sorting them all for each message.
     package static let version9 = SchemaMigration(version: 9, sql: """
         CREATE TABLE outbox_v9 (
             id INTEGER PRIMARY KEY,
@@ -229,5 +231,19 @@ package enum StateSchema {
         DROP TABLE outbox;
         ALTER TABLE outbox_v9 RENAME TO outbox;
         CREATE INDEX outbox_due ON outbox (channel, state, alert, id);
+        CREATE INDEX outbox_queue ON outbox (channel, state);
+        """)
+
+    /// The news items the rules have seen (`NewsSeenStore`): per source, each item's id (its
+    /// guid, else its link) and when a poll last saw it (milliseconds), so a restart announces
+    /// no headline twice. Kept to the most recently seen ids per source, and only for sources
+    /// still configured. (Version 10 is another change's.)
+    package static let version11 = SchemaMigration(version: 11, sql: """
+        CREATE TABLE news_seen (
+            source TEXT NOT NULL,
+            id TEXT NOT NULL,
+            seen_at INTEGER NOT NULL,
+            PRIMARY KEY (source, id)
+        ) WITHOUT ROWID;
         """)
 }

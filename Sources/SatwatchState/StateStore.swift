@@ -59,6 +59,8 @@ package final class StateStore {
     package var changeHistory: ChangeHistoryStore { ChangeHistoryStore(connection: connection) }
     /// The daily closes of windows of a day or more.
     package var dailyCloses: DailyCloseStore { DailyCloseStore(connection: connection) }
+    /// The news items the rules have seen.
+    package var newsSeen: NewsSeenStore { NewsSeenStore(connection: connection) }
     /// The page's metric series.
     package var series: SeriesStore { SeriesStore(connection: connection) }
     /// Silences.
@@ -86,20 +88,22 @@ package final class StateStore {
 extension StateStore: Sendable {}
 
 extension StateStore {
-    /// Commits one engine step in ONE transaction: every changed rule state, and for each
+    /// Commits one engine step in ONE transaction: every changed rule state, for each
     /// notification the notification itself plus one pending outbox delivery per channel, due
-    /// at `now`.
+    /// at `now`, and the news items the step saw (`headlines`).
     ///
     /// This is the durability promise: after a crash the file holds either the state change and
-    /// its deliveries, or neither, so a restart neither re-announces nor loses an alert.
+    /// its deliveries, or neither, so a restart neither re-announces nor loses an alert; a
+    /// headline is recorded as seen exactly when its notification is queued.
     /// Re-committing a notification adds nothing; a different event is never dropped (`enqueue`).
-    package func commit(_ changes: [RuleChange], at now: Timestamp) throws {
-        guard !changes.isEmpty else { return }
+    package func commit(_ changes: [RuleChange], headlines: HeadlineRecord = HeadlineRecord(), at now: Timestamp) throws {
+        guard !changes.isEmpty || !headlines.isEmpty else { return }
         try connection.transaction {
             for change in changes {
                 try ruleStates.upsert(rule: change.rule, state: change.state, at: now)
                 if let notification = change.notification { try outbox.enqueue(notification, at: now) }
             }
+            try newsSeen.save(headlines)
         }
     }
 }

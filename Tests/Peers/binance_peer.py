@@ -2,7 +2,8 @@
 """A Binance combined-stream server for satwatch's tests, built on the `websockets` library.
 
 Prints `READY <port>` once listening on 127.0.0.1. Like wss://stream.binance.com:9443, it takes
-the streams in the URL: `/stream?streams=btcusdt@trade/ethusdt@trade`; any other path or
+the streams in the URL: `/stream?streams=btcusdt@trade/ethusdt@trade` (or, like
+wss://fstream.binance.com, `btcusdt@markPrice`); any other path or
 query is refused with HTTP 400 before the upgrade. Each connection then gets:
   * with --replay FILE: the lines of FILE (split on b"\\n" only) whose `stream` is one it asked
     for, paced by FILE's .offsets sibling divided by --speed (lines without a `stream` wrapper
@@ -52,7 +53,8 @@ class Binance:
         if parts.path != "/stream" or len(names) != 1:
             return None
         streams = names[0].split("/")
-        return streams if all(s and s == s.lower() and "@" in s for s in streams) else None
+        # The symbol is lowercase; a stream type may not be (futures' `btcusdt@markPrice`).
+        return streams if all(s and "@" in s and s.split("@")[0] == s.split("@")[0].lower() for s in streams) else None
 
     def check(self, connection, request):
         if self.streams(request.path) is None:

@@ -76,11 +76,14 @@ def fill(path, days, per_day, now_ms):
                        (nid, f"rule-{index % 40}", at, at, f"fee.fastest above 10 sat/vB (now 12.5), rule-{index % 40}", at))
             db.executemany("INSERT INTO notification_label VALUES (?, ?, ?, ?)",
                            [(nid, 0, "severity", "page"), (nid, 1, "team", "ops")])
-            db.executemany("INSERT INTO outbox (notification_id, channel, state, attempts, next_attempt_at, created_at, updated_at)"
-                           " VALUES (?, ?, 'sent', 1, ?, ?, ?)", [(nid, channel, at, at, at + 1000) for channel in ("hook", "mail")])
+            db.executemany("INSERT INTO outbox (notification_id, channel, alert, state, attempts, next_attempt_at, created_at,"
+                           " updated_at) VALUES (?, ?, ?, 'sent', 1, ?, ?, ?)",
+                           [(nid, channel, f"rule-{index % 40}", at, at, at + 1000) for channel in ("hook", "mail")])
     # As written by a build before incremental vacuum (schema 2): the worker must convert it. The
-    # worker made the file with the newest schema, so what schemas 4, 5, 7 and 8 add goes, to be added
-    # again (5 also rebuilds the outbox, which works on either form of it, and drops what 6 added).
+    # worker made the file with the newest schema, so what schemas 4, 5, 7, 8 and 11 add goes, to be
+    # added again (5 and 9 rebuild the outbox, which works on either form of it, and 5 drops what 6
+    # added).
+    db.execute("DROP TABLE news_seen")
     db.execute("DROP TABLE series")
     db.execute("DROP TABLE secret")
     db.execute("DROP TABLE silence")

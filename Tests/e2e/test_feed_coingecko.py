@@ -97,7 +97,7 @@ def test_record_then_replay_and_a_raw_answer_replays_with_feed(tmp_path, workers
         monkeypatch.setenv("COINGECKO_KEY", KEY)
         recorded = subprocess.run(command, capture_output=True, text=True, timeout=30)
         assert recorded.returncode == 0, recorded.stderr
-        assert re.search(r"1 frames from coingecko in 2s", recorded.stderr)
+        assert re.search(r"1 frame from coingecko in 2s", recorded.stderr)
         lines = [json.loads(line) for line in out.read_text().splitlines()]
         assert len(lines) == 1 and lines[0]["feed"] == "coingecko" and '"solana"' in lines[0]["frame"]
         assert [r["key"] for r in requests_of(record)] == [KEY]

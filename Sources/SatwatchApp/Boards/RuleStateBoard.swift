@@ -4,8 +4,21 @@ import Synchronization
 /// Each rule's current status, published by the evaluator after every change (for `/metrics`),
 /// and every rule's overview, refreshed at start and with each minute's flush (for the page and
 /// the API: its levels need the engine's table, too dear to rebuild on every change).
+///
+/// A change publishes only the rules it changed (`publish(_:)` with the changes), not every
+/// rule: with 1,000 rules, copying them all on each change cost a pass over 1,000 names and a
+/// copy of 1,000 states on the evaluator's thread.
 package final class RuleStateBoard: Sendable {
-    private let states = Mutex<(statuses: [(rule: String, status: AlertStatus)], overview: [RuleOverview], current: [RuleState])>(([], [], []))
+    /// What the board holds; `statuses`, `current` and `overview` are in load order.
+    private struct Published {
+        var statuses: [(rule: String, status: AlertStatus)] = []
+        var overview: [RuleOverview] = []
+        var current: [RuleState] = []
+        /// Each rule's place in load order, by name.
+        var indices: [String: Int] = [:]
+    }
+
+    private let states = Mutex(Published())
 
     /// An empty board.
     package init() {}
@@ -35,10 +48,24 @@ package final class RuleStateBoard: Sendable {
         }
     }
 
-    func publish(_ engine: RuleEngine) {
+    /// Publishes every rule of `engine` (at start: a new engine may have other rules).
+    package func publish(_ engine: RuleEngine) {
         let current = zip(engine.rules, engine.states).map { ($0.name, $1.status) }
         let rules = engine.states
-        states.withLock { $0.statuses = current; $0.current = rules }
+        let indices = Dictionary(engine.rules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        states.withLock { $0.statuses = current; $0.current = rules; $0.indices = indices }
+    }
+
+    /// Publishes the rules `changes` changed, each with its latest state; a change of a rule the
+    /// board does not hold (a built-in `feed-stale:` alert) is not published.
+    package func publish(_ changes: [RuleChange]) {
+        states.withLock { board in
+            for change in changes {
+                guard let index = board.indices[change.rule] else { continue }
+                board.statuses[index].status = change.state.status
+                if index < board.current.count { board.current[index] = change.state }
+            }
+        }
     }
 
     /// Refreshes the overview (at start and with each flush).

@@ -19,14 +19,16 @@ enum CheckCommand: SatwatchCommand {
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument \"\(parsed.positionals[0])\"") }
         let path = ConfigLoader.path(option: parsed[option: "config"], environment: io.environment)
         let logger = Logger(level: .error, sink: io.err)
-        let (setup, diagnostics) = Setup.load(path: path, environment: io.environment, logger: logger)
+        let (setup, log) = Setup.loadLogged(path: path, environment: io.environment, logger: logger)
+        let diagnostics = log.diagnostics
         for diagnostic in diagnostics { io.err(diagnostic.description) }
         let warnings = setup?.warnings ?? []
         for warning in warnings { io.err(warning.description) }
         let warned = warnings.isEmpty ? "" : ", \(Plural.count(warnings.count, "warning"))"
         guard diagnostics.isEmpty, let setup else {
             let files = Set(diagnostics.map(\.path)).count
-            io.err("\(path): \(Plural.count(diagnostics.count, "problem")) in \(Plural.count(files, "file"))\(warned)")
+            io.err("\(path): \(Plural.count(diagnostics.count, "problem")) in \(Plural.count(files, "file"))\(warned)"
+                + (Setup.unsetHint(log).map { "; " + $0 } ?? ""))
             return 1
         }
         let config = setup.config

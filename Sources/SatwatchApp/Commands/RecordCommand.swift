@@ -36,14 +36,22 @@ enum RecordCommand: SatwatchCommand {
             return 1
         }
         let started = WallClock.now()
-        await record(feed, into: writer, for: duration, logger: logger)
-        io.err("satwatch record: \(writer.frames) frames from \(feedName) in \((WallClock.now() - started).text) written to \(out)")
+        let health = FeedHealthBoard([feed.kind])
+        await record(feed, into: writer, for: duration, health: health, logger: logger)
+        let took = (WallClock.now() - started).wholeSecondsText
+        // Nothing received is a failed recording (no network, a wrong URL), not an empty success.
+        guard writer.frames > 0 else {
+            let error = health.snapshot.first?.lastError.map { " (last error: \(setup.config.redactor.redact($0)))" } ?? ""
+            io.err("satwatch record: no frame received from \(feedName) in \(took)\(error); \(out) holds nothing")
+            return 1
+        }
+        io.err("satwatch record: \(Plural.count(writer.frames, "frame")) from \(feedName) in \(took) written to \(out)")
         return 0
     }
 
     /// Runs the feed's service with a sink that writes frames, until the time is up or a signal.
-    private static func record(_ feed: FeedConfig, into writer: RecordingWriter, for duration: TimeSpan?, logger: Logger) async {
-        let health = FeedHealthBoard([feed.kind])
+    private static func record(_ feed: FeedConfig, into writer: RecordingWriter, for duration: TimeSpan?, health: FeedHealthBoard,
+                               logger: Logger) async {
         let service = feed.service(health: health, logger: logger, sink: writer.append)
         let signals = UnixSignals([.terminate, .interrupt])
         await withTaskGroup(of: Void.self) { group in

@@ -46,10 +46,12 @@ enum ReplayCommand: SatwatchCommand {
         var evaluator = FrameEvaluator(engine: RuleEngine(rules: setup.rules, derived: setup.config.derived, defaultChannels: setup.config.defaultChannels,
                                                          commonLabels: setup.config.labels),
                                        feeds: setup.config.feeds)
+        var notified = 0
         for frame in frames {
             // The worker would have been up between two frames: every deadline acts on time.
             let changes = evaluator.advanceStepwise(to: frame.at) + evaluator.process(frame).changes
             for notification in changes.compactMap(\.notification) {
+                notified += 1
                 io.out(line(for: notification))
                 if parsed.has(flag: "dispatch") { await dispatch(notification, channels: setup.config.channels, io: io) }
             }
@@ -58,7 +60,17 @@ enum ReplayCommand: SatwatchCommand {
             let list = reasons.sorted { $0.key.code < $1.key.code }.map { "\($0.key.code)=\($0.value)" }.joined(separator: " ")
             io.err("satwatch replay: \(feed.rawValue): skipped frames: \(list)")
         }
+        io.err(summary(notified: notified, rules: setup.rules.count { !$0.isDisabled }, frames: frames))
         return 0
+    }
+
+    /// What was replayed, on standard error (standard output has only notifications), so a
+    /// replay that notified nothing still says what it went through:
+    /// `satwatch replay: 0 notifications from 3 rules over 312 frames (2025-12-10T14:02:00.000Z to 2025-12-10T14:09:31.000Z)`.
+    static func summary(notified: Int, rules: Int, frames: [RecordedFrame]) -> String {
+        let span = frames.first.map { first in " (\(first.at.rfc3339) to \((frames.last ?? first).at.rfc3339))" } ?? ""
+        return "satwatch replay: \(Plural.count(notified, "notification")) from \(Plural.count(rules, "rule")) over "
+            + "\(Plural.count(frames.count, "frame"))\(span)"
     }
 
     /// The contract's replay line.

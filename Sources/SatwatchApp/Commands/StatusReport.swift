@@ -46,7 +46,7 @@ struct StatusReport {
                 let when = entry.state != .pending ? "dead since \(entry.updatedAt.rfc3339)"
                     : entry.holdKind.map { "held (\($0)) until \(entry.nextAttemptAt.rfc3339)" } ?? "next try \(entry.nextAttemptAt.rfc3339)"
                 return ["#\(entry.id)", entry.channel, entry.notification.rule, entry.notification.status.rawValue,
-                        entry.state.rawValue, "\(entry.attempts) attempts", when, entry.lastError.map { "error: \(redactor.redact($0))" } ?? ""]
+                        entry.state.rawValue, Plural.count(entry.attempts, "attempt"), when, entry.lastError.map { "error: \(redactor.redact($0))" } ?? ""]
             })
         }
         return lines.joined(separator: "\n")
@@ -79,7 +79,8 @@ extension StatusReport {
     /// `status --json`: the same content as the text, as one object:
     /// `{"state_file","rules":[{"name","state","since","last_value","waiting"}],
     /// "metrics":[{"metric","source","value","at"}],
-    /// "deliveries":[{"channel","pending","sent","dead","next":{"id","at"}|null}],
+    /// "deliveries":[{"channel","pending","sent","dead","silenced","next":{"id","at"}|null}],
+    /// "silences":[…as `silence list --json`…],
     /// "pending_and_dead":[{"id","channel","rule","status","state","attempts",
     /// "next_attempt_at"|"dead_since","held"?,"held_until"?,"error"}]}` (`held` and `held_until`
     /// while a stage holds it). Absent facts are `null`, never left out.
@@ -98,9 +99,11 @@ extension StatusReport {
             ("deliveries", .list(counts.sorted { $0.key < $1.key }.map { channel, count in
                 .members([("channel", .string(channel)), ("pending", .number(Double(count.pending))),
                           ("sent", .number(Double(count.sent))), ("dead", .number(Double(count.dead))),
+                          ("silenced", .number(Double(count.silenced))),
                           ("next", heads[channel].map { .members([("id", .number(Double($0.id))),
                                                                    ("at", .string($0.nextAttemptAt.rfc3339))]) } ?? .null)])
             })),
+            ("silences", .list(silences.map { SilenceText.json($0, now: now) })),
             ("pending_and_dead", .list(entries.map(json))),
         ])
     }

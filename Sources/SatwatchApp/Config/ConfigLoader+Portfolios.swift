@@ -6,8 +6,9 @@ import SatwatchRules
 extension ConfigLoader {
     /// `portfolios`: name → `{"currency": "usd", "holdings": {"btc": 0.5, "eth": 2}}`, each
     /// published as the derived metric `portfolio.<name>` = Σ holding × `<asset>.<currency>`,
-    /// so it is computed, stored and stale exactly like one (stale while any price is).
-    static func loadPortfolios(_ object: ConfigObject, feeds: [FeedConfig]) -> [DerivedMetric] {
+    /// so it is computed, stored and stale exactly like one (stale while any price is). `feeds`
+    /// nil: prices are not checked against feeds (a rule test).
+    static func loadPortfolios(_ object: ConfigObject, feeds: [FeedConfig]?) -> [DerivedMetric] {
         var object = object
         let context = RuleLoader.Context(feeds: feeds)
         var portfolios: [DerivedMetric] = []

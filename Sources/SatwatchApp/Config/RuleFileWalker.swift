@@ -3,7 +3,8 @@ import SatwatchBase
 
 /// Finds the rule files under the `rules` paths the way people store them: every `*.json`,
 /// following symbolic links to folders (each folder and file is read once, by device and inode,
-/// so a link loop ends), skipping names that start with `.` at every level (editor lock files
+/// so a link loop ends) but never to a folder that encloses the link (`rules/loop -> ..` would
+/// read the config and everything beside it), skipping names that start with `.` at every level (editor lock files
 /// such as `.#a.json`; a Kubernetes ConfigMap's `..data` and `..2025_…` folders, whose files are
 /// reached through the top-level links instead), and warning about links that lead nowhere.
 ///
@@ -52,6 +53,8 @@ struct RuleFileWalker {
             if Self.isFolder(info) {
                 if let loop = ancestors[Self.identity(info)] {
                     warnings.append(LoadWarning(path: path, "symbolic link loops back to \"\(loop)\", skipped"))
+                } else if Self.encloses(info, folder), let target = Self.linkTarget(path) {
+                    warnings.append(LoadWarning(path: path, "symbolic link to an enclosing folder (\"\(target)\"), skipped"))
                 } else {
                     visit(folder: path, info: info, ancestors: ancestors)
                 }
@@ -72,6 +75,22 @@ struct RuleFileWalker {
     }
 
     private static func isFolder(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFDIR }
+
+    /// Whether the folder `info` is `folder` or one of the folders that hold it on disk (walking
+    /// `..` up to the root), the walk's own ancestors or not.
+    private static func encloses(_ info: stat, _ folder: String) -> Bool {
+        let target = identity(info)
+        var path = folder
+        guard var current = status(path).map(identity) else { return false }
+        // The root is its own parent; the bound only guards against a file system that lies.
+        for _ in 0..<256 {
+            if current == target { return true }
+            path += "/.."
+            guard let parent = status(path).map(identity), parent != current else { return false }
+            current = parent
+        }
+        return false
+    }
 
     private static func identity(_ info: stat) -> Identity {
         Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))

@@ -14,8 +14,10 @@ package enum RuleLoader {
         package var defaultChannels: [String]
         /// Enabled feeds.
         package let feeds: [FeedConfig]?
-        /// The price metrics the enabled feeds publish (computed once, not per rule).
+        /// The price and family metrics the enabled feeds publish (computed once, not per rule).
         let published: [String]?
+        /// The news feed's sources; nil when no config is at hand (a rule test file).
+        let newsSources: [String]?
         /// The config's derived metrics, which rules may read like any other.
         package var derived: Set<String>
         /// The config's `time_intervals`, which `mute_during` / `active_during` name; nil when
@@ -29,7 +31,8 @@ package enum RuleLoader {
             self.defaultChannels = defaultChannels
             self.feeds = feeds
             self.derived = derived
-            published = feeds.map { $0.flatMap(\.priceMetrics) }
+            published = feeds.map { $0.flatMap { $0.priceMetrics + $0.familyMetrics } }
+            newsSources = feeds.map { feeds in feeds.first { $0.kind == .news }.map { $0.settings(NewsSettings.self).sources.map(\.name) } ?? [] }
         }
 
         /// The context of a loaded config.
@@ -93,5 +96,9 @@ extension RuleLoader.Context: MetricChecks {
 
     package func sourceProblem(_ source: String, metric: String) -> String? {
         RuleParser.sourceProblem(source, metric: metric, context: self)
+    }
+
+    package func newsSourceProblem(_ source: String) -> String? {
+        RuleParser.newsSourceProblem(source, context: self)
     }
 }

@@ -10,7 +10,11 @@ extension RuleParser {
         guard let descriptor = MetricCatalog.descriptor(for: metric) else {
             var message = "unknown metric \"\(metric)\""
             let parts = metric.split(separator: ".")
-            if parts.count == 2, parts[0] == parts[1] {
+            if let spelling = MetricCatalog.familySpelling(of: metric) {
+                // Instruments and symbols go into names lowercase, `-` written `_` (a `-` in an
+                // expression is minus).
+                message += " (write it lowercase with \"_\" for \"-\": \"\(spelling)\")"
+            } else if parts.count == 2, parts[0] == parts[1] {
                 message += " (a price names two different assets, e.g. \"btc.usd\")"
             } else if let suggestion = MetricCatalog.suggestion(for: metric, published: (published ?? ["btc.usd", "btc.eur"]) + context.derived.sorted()) {
                 message += " (did you mean \"\(suggestion)\"?)"
@@ -19,13 +23,24 @@ extension RuleParser {
         }
         guard let feeds = context.feeds, let published, !pinned,
               !feeds.contains(where: { publishes($0, metric) }) else { return nil }
+        if MetricCatalog.isFamilyMetric(metric) {
+            // Named after a feed's settings: a near miss of a configured one may be a typo, and
+            // the feed (enabled or not) may lack the entry; both are said.
+            var hints = descriptor.sources.compactMap { kind in
+                kind.definition.familyHint(metric).map { feeds.contains { $0.kind == kind } ? $0 : "enable \"\(kind.rawValue)\" under \"feeds\" and \($0)" }
+            }
+            if let suggestion = EditDistance.closest(to: metric, among: published) { hints.insert("did you mean \"\(suggestion)\"?", at: 0) }
+            return "no enabled feed publishes \"\(metric)\"" + (hints.isEmpty ? "" : " (\(hints.joined(separator: " or ")))")
+        }
         guard let (base, quote) = MetricCatalog.price(of: metric) else {
             let kinds = descriptor.sources.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
             return "no enabled feed publishes \"\(metric)\" (enable \(kinds) under \"feeds\")"
         }
         // A price is checked against the pairs actually configured (and mempool's currencies),
-        // so a typo such as `btc.eru` is caught here rather than never firing.
-        if let suggestion = MetricCatalog.suggestion(for: metric, published: published), published.contains(suggestion) {
+        // so a typo such as `btc.eru` is caught here rather than never firing. A price of known
+        // codes is meant as written: it gets the pair to add, not another asset's name.
+        if !MetricCatalog.knowsBoth(base: base, quote: quote, published: published),
+           let suggestion = MetricCatalog.suggestion(for: metric, published: published), published.contains(suggestion) {
             return "unknown metric \"\(metric)\" (did you mean \"\(suggestion)\"?)"
         }
         return "no enabled feed publishes \"\(metric)\" (\(publishHint(base: base, quote: quote, sources: descriptor.sources, feeds: feeds)))"
@@ -41,6 +56,9 @@ extension RuleParser {
         guard descriptor.sources.contains(kind) else { return "feed \"\(source)\" does not publish \"\(metric)\"" }
         guard let feeds = context.feeds else { return nil }
         guard let feed = feeds.first(where: { $0.kind == kind }) else { return "feed \"\(source)\" is not enabled in the config" }
+        if !publishes(feed, metric), MetricCatalog.isFamilyMetric(metric) {
+            return "feed \"\(source)\" is not configured to publish \"\(metric)\"" + (kind.definition.familyHint(metric).map { " (\($0))" } ?? "")
+        }
         guard !publishes(feed, metric), let (base, quote) = MetricCatalog.price(of: metric) else { return nil }
         if let spelling = kind.definition.pairSpelling {
             let pair = spelling.spell(base: base, quote: quote)
@@ -61,10 +79,15 @@ extension RuleParser {
         }
     }
 
-    /// How to get a price published: enable a feed that publishes it without pairs (mempool for
-    /// BTC; CoinGecko with the coin and currency it lacks), add what an enabled one lacks, or add
-    /// the pair to each exchange feed, as that exchange spells it.
+    /// How to get a price published: when enabled feeds can publish it, what to add to each of
+    /// them (the pair as that exchange spells it, CoinGecko's coin or currency), and only that;
+    /// else enable a feed that publishes it without pairs (mempool for BTC; CoinGecko with the
+    /// coin and currency it lacks), or add the pair to an exchange feed.
     static func publishHint(base: String, quote: String, sources: [FeedKind], feeds: [FeedConfig]) -> String {
+        let enabled = sources.filter { kind in feeds.contains { $0.kind == kind } }
+        if !enabled.isEmpty, enabled.count < sources.count {
+            return publishHint(base: base, quote: quote, sources: enabled, feeds: feeds)
+        }
         var additions = sources.compactMap { kind in
             kind.definition.pairSpelling.map { "\"\($0.spell(base: base, quote: quote))\" to \(kind.rawValue) \"\($0.key)\"" }
         }
@@ -96,6 +119,18 @@ extension RuleParser {
     /// Whether `feed` as configured publishes `metric`.
     static func publishes(_ feed: FeedConfig, _ metric: String) -> Bool {
         guard MetricCatalog.descriptor(for: metric)?.sources.contains(feed.kind) == true else { return false }
+        if MetricCatalog.isFamilyMetric(metric) { return feed.familyMetrics.contains(metric) }
         return MetricCatalog.price(of: metric) == nil || feed.priceMetrics.contains(metric)
+    }
+
+    /// What is wrong with a `news` condition's `source`: no news feed enabled, or no such source
+    /// in its `sources` (with the closest name).
+    static func newsSourceProblem(_ source: String, context: RuleLoader.Context) -> String? {
+        guard let sources = context.newsSources else { return nil }
+        guard context.feeds?.contains(where: { $0.kind == .news }) == true else {
+            return "no \"news\" feed is enabled (add it under \"feeds\" with \"sources\": {\"\(source)\": \"https://…\"})"
+        }
+        guard !sources.contains(source) else { return nil }
+        return "unknown news source \"\(source)\"" + EditDistance.hintOrList(for: source, among: sources)
     }
 }

@@ -32,6 +32,7 @@ enum RuleParser {
         let isDisabled = object.bool("disabled") ?? false
         let description = object.string("description", length: .message)
         if let condition, condition.isEvent { refuseEventSettings(&object) } else { checkClearApplies(&object) }
+        checkNewsSettings(message: message, resolvedMessage: resolvedMessage, &object)
         guard let name, let condition else { return nil }
         let origin = "\(object.path):\(object.node.location.line):\(object.node.location.column)"
         var rule = Rule(name: name, metric: metric, source: source, condition: condition, holdFor: holdFor,
@@ -42,12 +43,13 @@ enum RuleParser {
         return rule
     }
 
-    /// The rule's `metric` and `source`; none for `all`/`any`, whose parts name theirs.
+    /// The rule's `metric` and `source`; none for `all`/`any`, whose parts name theirs, nor for
+    /// `news`, which names its source inside.
     private static func parseMetric(_ object: inout ConfigObject, context: RuleLoader.Context) -> (String?, String?) {
-        if let compound = CompoundCondition.keys.first(where: { object.has($0) }) {
-            for key in ["metric", "source"] where object.has(key) {
-                _ = object.member(key)
-                object.report(key, "a rule with \"\(compound)\" takes no \"\(key)\": each of its conditions names its own")
+        if let key = ConditionKinds.keys.first(where: { object.has($0) }), let kind = ConditionKinds.kind(for: key), !kind.needsMetric {
+            for field in ["metric", "source"] where object.has(field) {
+                _ = object.member(field)
+                object.report(field, "a rule with \"\(key)\" takes no \"\(field)\": \(kind.noMetricReason)")
             }
             return (nil, nil)
         }
@@ -73,6 +75,21 @@ enum RuleParser {
         for key in ["for", "clear", "repeat", "resolve", "resolved_message"] where object.has(key) {
             _ = object.member(key)
             object.report(key, "\"\(event)\" is an event (it notifies once and never resolves): it takes no \"\(key)\"")
+        }
+    }
+
+    /// A `news` rule is judged once per new item: no candle. `{{title}}` and `{{link}}` are a
+    /// news item's: only a `news` rule's template has them.
+    private static func checkNewsSettings(message: MessageTemplate?, resolvedMessage: MessageTemplate?, _ object: inout ConfigObject) {
+        let isNews = object.has("news")
+        if isNews, object.has("candle") {
+            _ = object.member("candle")
+            object.report("candle", "\"news\" is judged once per new item: it takes no \"candle\"")
+        }
+        guard !isNews else { return }
+        for (key, template) in [("message", message), ("resolved_message", resolvedMessage)] {
+            guard let used = template?.fields.intersection(MessageTemplate.Field.newsFields).min(by: { $0.rawValue < $1.rawValue }) else { continue }
+            object.report(key, "{{\(used.rawValue)}} is a news item's: only a rule with \"news\" has it")
         }
     }
 

@@ -25,8 +25,9 @@ package struct Setup: Sendable {
         return (setup, log.diagnostics)
     }
 
-    private static func loadLogged(path: String, environment: [String: String], logger: Logger,
-                                   secrets: SecretNeed, serving: Bool) -> (Setup?, DiagnosticLog) {
+    /// Loads like `load`, with the log itself (which tells unset variables apart).
+    static func loadLogged(path: String, environment: [String: String], logger: Logger,
+                           secrets: SecretNeed = .all, serving: Bool = false) -> (Setup?, DiagnosticLog) {
         let log = DiagnosticLog()
         let variables = ConfigEnvironment(environment)
         guard let config = ConfigLoader.load(path: path, environment: variables, logger: logger, log: log, secrets: secrets) else {
@@ -77,17 +78,21 @@ package struct Setup: Sendable {
         let (setup, log) = loadLogged(path: path, environment: io.environment, logger: logger, secrets: secrets, serving: serving)
         for diagnostic in log.diagnostics { io.err(diagnostic.description) }
         guard let setup, log.isEmpty else {
-            var unset: [String] = []
-            for index in log.unsetVariables.keys.sorted() where !unset.contains(log.unsetVariables[index]!) {
-                unset.append(log.unsetVariables[index]!)
-            }
-            // Secrets are the likely cause on a server: say where they can come from.
-            let hint = unset.isEmpty ? "run 'satwatch check' for details"
-                : "set \(unset.joined(separator: ", ")) in the environment or pass --env-file FILE"
-            io.err("\(path): \(Plural.count(log.count, "problem")); \(hint)")
+            io.err("\(path): \(Plural.count(log.count, "problem")); \(unsetHint(log) ?? "run 'satwatch check' for details")")
             return nil
         }
         return setup
+    }
+
+    /// `set SMTP_PASSWORD, BOT_TOKEN in the environment or pass --env-file FILE` when `log` has
+    /// unset variables, each named once in the order found; nil when it has none. Secrets are
+    /// the likely cause on a server: this says where they can come from.
+    static func unsetHint(_ log: DiagnosticLog) -> String? {
+        var unset: [String] = []
+        for index in log.unsetVariables.keys.sorted() where !unset.contains(log.unsetVariables[index]!) {
+            unset.append(log.unsetVariables[index]!)
+        }
+        return unset.isEmpty ? nil : "set \(unset.joined(separator: ", ")) in the environment or pass --env-file FILE"
     }
 }
 

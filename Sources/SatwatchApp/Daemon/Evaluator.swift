@@ -54,12 +54,16 @@ struct Evaluator: Service {
             case .tick: changes = state.advance(to: now)
             }
             for explanation in state.evaluator.takeExplanations() { logger.debug(explanation.message, explanation.fields) }
-            if !changes.isEmpty { boards.rules.publish(state.evaluator.engine) }
+            if !changes.isEmpty { boards.rules.publish(changes) }
             // A channel of several peers queues a delivery for each.
             for index in changes.indices where changes[index].notification != nil {
                 changes[index].notification!.channels = setup.config.queueNames(for: changes[index].notification!.channels)
             }
-            writer.commit(changes, at: now)
+            let headlines = state.evaluator.takeHeadlineRecord()
+            for (source, count) in headlines.firstPolls.sorted(by: { $0.key < $1.key }) {
+                logger.info("news source recorded", ["source": source, "items": "\(count)"])
+            }
+            writer.commit(changes, headlines: headlines, at: now)
             if now - state.lastFlush >= Self.flushEvery { flush(&state, to: writer, at: now) }
             alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
         }
@@ -83,6 +87,16 @@ struct Evaluator: Service {
             state.evaluator.restoreCloses(closes)
         } catch {
             logger.error("daily closes unreadable; windows of a day or more fill again", ["error": "\(error)"])
+        }
+        do {
+            let sources = Set(setup.config.feeds.first { $0.kind == .news }?.settings(NewsSettings.self).sources.map(\.name) ?? [])
+            let seen = try await writer.read { store in
+                try store.newsSeen.forget(keeping: sources)
+                return try store.newsSeen.load()
+            }
+            state.evaluator.restoreHeadlines(seen)
+        } catch {
+            logger.error("news items seen unreadable; each source's next poll only records", ["error": "\(error)"])
         }
         if let previous = boards.histories.take() { state.evaluator.adopt(previous) }
         // Once per process: on a reload the board already holds these minutes (and newer ones).

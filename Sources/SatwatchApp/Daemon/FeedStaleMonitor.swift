@@ -43,7 +43,7 @@ struct FeedStaleMonitor {
         let firedAt = watches[index].state.firedAt ?? now
         watches[index].state = RuleState(digest: Self.digest, sequence: watches[index].state.sequence)
         return change(index, status: .resolved, at: now, startsAt: firedAt, silence: silence,
-                      message: "feed \(kind.rawValue) is delivering again after \(silence.text) of silence")
+                      message: "feed \(kind.rawValue) is delivering again after \(silence.wholeSecondsText) of silence")
     }
 
     /// Fires the alert of every feed silent past its `stale_after` at `now`.
@@ -58,7 +58,7 @@ struct FeedStaleMonitor {
             firing.sequence = watch.state.sequence
             watches[index].state = firing
             changes.append(change(index, status: .firing, at: now, startsAt: now, silence: silence,
-                                  message: "feed \(watch.feed.kind.rawValue) has sent nothing for \(silence.text) (stale after \(watch.feed.staleAfter.text))"))
+                                  message: "feed \(watch.feed.kind.rawValue) has sent nothing for \(silence.wholeSecondsText) (stale after \(watch.feed.staleAfter.text))"))
         }
         return changes
     }

@@ -16,7 +16,7 @@ import Synchronization
 final class StateWriter: @unchecked Sendable {
     // @unchecked: `store` is used only on `thread`; everything else is immutable or locked.
     private enum Job {
-        case commit([RuleChange], at: Timestamp)
+        case commit([RuleChange], headlines: HeadlineRecord, at: Timestamp)
         case flush(StateFlush)
         case read(@Sendable (StateStore) -> Void)
     }
@@ -57,10 +57,11 @@ final class StateWriter: @unchecked Sendable {
         return writer
     }
 
-    /// Queues one engine step's changes; the channels they go to are rung once they are stored.
-    func commit(_ changes: [RuleChange], at now: Timestamp) {
-        guard !changes.isEmpty else { return }
-        submit(.commit(changes, at: now))
+    /// Queues one engine step's changes and the news items it saw (stored together); the
+    /// channels they go to are rung once they are stored.
+    func commit(_ changes: [RuleChange], headlines: HeadlineRecord = HeadlineRecord(), at now: Timestamp) {
+        guard !changes.isEmpty || !headlines.isEmpty else { return }
+        submit(.commit(changes, headlines: headlines, at: now))
     }
 
     /// Queues a flush; one still waiting behind a failing job absorbs the next.
@@ -143,8 +144,8 @@ final class StateWriter: @unchecked Sendable {
 
     private func run(_ job: Job) throws {
         switch job {
-        case .commit(let changes, let now):
-            try store.commit(changes, at: now)
+        case .commit(let changes, let headlines, let now):
+            try store.commit(changes, headlines: headlines, at: now)
             for change in changes {
                 guard let notification = change.notification else { continue }
                 logger.info("notification queued", ["rule": notification.rule, "status": notification.status.rawValue,

@@ -34,6 +34,7 @@ final class Endpoint: Sendable {
         let config = setup.config
         var next = EndpointPages(boards: boards, feeds: config.feeds, store: store, redactor: config.redactor,
                                  settings: config.page)
+        next.derivedMetrics = config.derived.map(\.name)
         next.queues = Dictionary(config.channels.values.flatMap(\.queues).map { ($0.name, $0.summary) }) { first, _ in first }
         let current = listener.withLock { $0 }
         guard let listen = config.httpListen else {

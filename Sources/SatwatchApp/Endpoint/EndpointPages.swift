@@ -19,6 +19,8 @@ struct EndpointPages: Sendable {
     /// Each delivery queue (a channel, or each peer of an Alertmanager cluster) and what it
     /// sends to, without secrets (`Channel.summary`), by queue name.
     var queues: [String: String] = [:]
+    /// The config's derived metrics and portfolios, which no feed publishes.
+    var derivedMetrics: [String] = []
     var clock: @Sendable () -> Timestamp = { WallClock.now() }
 
     /// Every route, in the order they are tried.
@@ -53,7 +55,7 @@ struct EndpointPages: Sendable {
 
     /// 200 when the state file works and every enabled feed delivered within its `stale_after`
     /// (counting from start until its first frame), else 503 naming the failing store part and
-    /// each stale feed.
+    /// each stale feed. Each feed is `fresh`, `stale`, or `waiting` (no frame yet, not stale).
     func health(now: Timestamp) -> HTTPServerResponse {
         var reasons = boards.store.failing.sorted { $0.key < $1.key }.map { part, failure in
             "state store: \(part) failing for \((now - failure.since).text): \(failure.error)"
@@ -63,11 +65,13 @@ struct EndpointPages: Sendable {
         for (feed, health, fresh) in feedStates(now: now) {
             let silence = now - (health?.lastFrameAt ?? boards.startedAt)
             if !fresh {
-                let detail = health?.lastFrameAt == nil ? "no frame since start \(silence.text) ago" : "no frame for \(silence.text)"
+                let detail = health?.lastFrameAt == nil ? "no frame since start \(silence.wholeSecondsText) ago" : "no frame for \(silence.wholeSecondsText)"
                 reasons.append("feed \(feed.kind.rawValue): \(detail) (stale after \(feed.staleAfter.text))"
                                + (health?.lastError.map { "; last error: \($0)" } ?? ""))
             }
-            states.append((feed.kind.rawValue, .string(fresh ? "fresh" : "stale")))
+            // Not stale yet but never heard from is "waiting", as on the page: "fresh" would
+            // say more than is known.
+            states.append((feed.kind.rawValue, .string(!fresh ? "stale" : health?.lastFrameAt == nil ? "waiting" : "fresh")))
         }
         let status = storeFailing ? "store failing" : reasons.isEmpty ? "ok" : "stale"
         var body: [(String, JSONValue)] = [("status", .string(status))]
@@ -76,6 +80,17 @@ struct EndpointPages: Sendable {
         body.append(("state", .string(storeFailing ? "failing" : "ok")))
         let text = JSONValue.object(body.map { JSONMember(key: $0.0, node: JSONNode($0.1)) }).jsonText() + "\n"
         return HTTPServerResponse(status: reasons.isEmpty ? 200 : 503, contentType: "application/json", body: text)
+    }
+
+    /// Every metric the worker has a series of or can publish: what it recorded in the last
+    /// 24 hours, what its feeds publish as configured, and its derived metrics and portfolios.
+    var knownMetrics: Set<String> {
+        var known = Set(boards.series.keys.map(\.metric)).union(derivedMetrics)
+        for feed in feeds {
+            known.formUnion(feed.priceMetrics)
+            known.formUnion(MetricCatalog.fixed.filter { $0.sources.contains(feed.kind) }.map(\.name))
+        }
+        return known
     }
 
     /// Each enabled feed, its health, and whether it delivered within its `stale_after`

@@ -57,6 +57,12 @@ package struct FrameEvaluator: Sendable {
     /// Takes up daily closes from the state file (see `RuleEngine.restoreCloses`).
     package mutating func restoreCloses(_ stored: [String: [(day: Int64, value: Double)]]) { engine.restoreCloses(stored) }
 
+    /// Takes up the news items the state file recorded (see `RuleEngine.restoreHeadlines`).
+    package mutating func restoreHeadlines(_ stored: [String: [String: Timestamp]]) { engine.restoreHeadlines(stored) }
+
+    /// The news items seen since the last call, for the state file (see `HeadlineLedger`).
+    package mutating func takeHeadlineRecord() -> HeadlineRecord { engine.takeHeadlineRecord() }
+
     /// Notes in each rule's state why it cannot decide yet (see `RuleEngine.refreshWaiting`).
     package mutating func refreshWaiting() { engine.refreshWaiting() }
 

@@ -14,6 +14,8 @@ package struct RuleTestCase: Sendable, Equatable {
         package var value: Double
         /// Publishing feed (default `test`).
         package var source: String
+        /// For one poll of a news source (`"news": SOURCE, "items": […]`): its items.
+        package var headlines: [Headline] = []
     }
 
     /// The test's name.

@@ -9,7 +9,8 @@ package struct RuleTestFile: Sendable {
     package var path: String
     /// The rules under test.
     package var rules: [Rule]
-    /// Metrics computed from others for these tests (`derived`, as in the config).
+    /// Metrics computed from others for these tests: `derived` and `portfolios`, as in the
+    /// config, the test file's own beside those of the config it names.
     package var derived: [DerivedMetric] = []
     /// The tests.
     package var tests: [RuleTestCase]
@@ -21,7 +22,11 @@ package struct RuleTestFile: Sendable {
         let resolver = PathResolver(relativeTo: path)
         let before = log.count
         var rules: [Rule] = []
-        let derived = root.object("derived").map { ConfigLoader.loadDerived($0, feeds: nil) } ?? []
+        // The config's metrics first; the test file's own replace those of the same name.
+        var derived = root.string("config", length: .path).map { configMetrics(resolver.resolve($0), log: log) } ?? []
+        let own = metrics(of: &root)
+        derived.removeAll { metric in own.contains { $0.name == metric.name } }
+        derived += own
         if let paths = root.strings("rules", required: true, length: .path), let member = root.member("rules") {
             var walker = RuleFileWalker()
             for (text, node) in zip(paths, member.node.array ?? []) where !walker.walk(resolver.resolve(text)) {
@@ -45,10 +50,31 @@ package struct RuleTestFile: Sendable {
         return log.count == before ? RuleTestFile(path: path, rules: rules, derived: derived, tests: tests) : nil
     }
 
+    /// `derived` and `portfolios` of `object` (a test file or a config), as the worker computes
+    /// them: no feed is checked, as a test feeds its own samples.
+    private static func metrics(of object: inout ConfigObject) -> [DerivedMetric] {
+        let derived = object.object("derived").map { ConfigLoader.loadDerived($0, feeds: nil) } ?? []
+        let portfolios = object.object("portfolios").map { ConfigLoader.loadPortfolios($0, feeds: nil) } ?? []
+        return derived + portfolios
+    }
+
+    /// The derived metrics and portfolios of the config at `path`; the rest of it is not read
+    /// (its channels, feeds and secrets play no part in a test).
+    private static func configMetrics(_ path: String, log: DiagnosticLog) -> [DerivedMetric] {
+        guard let file = SourceFile.load(path, into: log, limit: .config),
+              var root = ConfigObject(file.root, path: path, log: log) else { return [] }
+        return metrics(of: &root)
+    }
+
     private static func parseTest(_ object: inout ConfigObject, ruleNames: Set<String>, derived: Set<String>) -> RuleTestCase? {
         let name = object.string("name", required: true, length: .name)
         var samples: [RuleTestCase.TimedSample] = []
         for var item in objects("samples", in: &object) {
+            if item.has("news") {
+                if let poll = parseNewsPoll(&item) { samples.append(poll) }
+                item.finish()
+                continue
+            }
             let at = item.span("at", required: true), metric = item.string("metric", required: true)
             let value = item.number("value", required: true), source = item.string("source") ?? "test"
             if let metric, MetricCatalog.descriptor(for: metric) == nil, !derived.contains(metric) {
@@ -62,6 +88,32 @@ package struct RuleTestFile: Sendable {
         guard let name else { return nil }
         let origin = "\(object.path):\(object.node.location.line):\(object.node.location.column)"
         return RuleTestCase(name: name, samples: samples, expect: expect, states: states, origin: origin)
+    }
+
+    /// One poll of a news source: `{"at": "5m", "news": "coindesk", "items": [{"title": …,
+    /// "link": …, "guid": …, "summary": …}]}`, each item new once by its guid, else its link. As
+    /// in the worker, a source's first poll only records its items.
+    static func parseNewsPoll(_ item: inout ConfigObject) -> RuleTestCase.TimedSample? {
+        let at = item.span("at", required: true), source = item.string("news", required: true)
+        if let source, !Headline.isSourceName(source) {
+            item.report("news", "invalid source \"\(source)\" (lowercase letters, digits and \"_\", as under the news feed's \"sources\")")
+        }
+        var headlines: [Headline] = []
+        var valid = item.has("items")
+        if !item.has("items") { item.report(nil, "a news poll needs \"items\" (an array, empty for a poll with none)") }
+        for var entry in objects("items", in: &item) {
+            let title = entry.string("title") ?? "", link = entry.string("link") ?? ""
+            let guid = entry.string("guid"), summary = entry.string("summary") ?? ""
+            let id = guid ?? link
+            if id.isEmpty {
+                entry.report(nil, "an item needs a \"guid\" or a \"link\" (what makes it new once)")
+                valid = false
+            }
+            headlines.append(Headline(id: id, title: title, link: link, summary: summary))
+            entry.finish()
+        }
+        guard let at, let source, Headline.isSourceName(source), valid else { return nil }
+        return .init(at: at, metric: Headline.metric(source: source), value: Double(headlines.count), source: "test", headlines: headlines)
     }
 
     /// The object elements of the array at `key` (each non-object is reported).

@@ -43,7 +43,7 @@ package enum RuleTestRunner {
             readStates(before: timed.at)
             let at = Timestamp.epoch + timed.at
             changes += engine.advanceStepwise(to: at)
-            changes += engine.ingest(Sample(metric: timed.metric, value: timed.value, at: at, source: timed.source))
+            changes += engine.ingest(Sample(metric: timed.metric, value: timed.value, at: at, source: timed.source, headlines: timed.headlines))
         }
         readStates(before: nil)
         let end = ([samples.last?.at, test.expect.map(\.at).max(), test.states.map(\.at).max()].compactMap { $0 }).max() ?? .zero

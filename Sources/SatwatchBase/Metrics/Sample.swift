@@ -13,13 +13,18 @@ package struct Sample: Sendable, Equatable {
     /// observation: it feeds the daily closes that windows of a day or more read, and is no
     /// current value of the metric (rules and the latest-value board leave it out).
     package var isDailyClose: Bool
+    /// The items of one poll of a news source (metric `news.<source>`, value: how many); empty
+    /// for every other sample. The rules judge each item once (see `HeadlineLedger`).
+    package var headlines: [Headline] = []
 
     /// Creates a sample.
-    package init(metric: String, value: Double, at: Timestamp, source: String, isDailyClose: Bool = false) {
+    package init(metric: String, value: Double, at: Timestamp, source: String, isDailyClose: Bool = false,
+                 headlines: [Headline] = []) {
         self.metric = metric
         self.value = value
         self.at = at
         self.source = source
         self.isDailyClose = isDailyClose
+        self.headlines = headlines
     }
 }

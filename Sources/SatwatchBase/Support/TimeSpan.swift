@@ -101,4 +101,11 @@ extension TimeSpan {
         }
         return parts
     }
+
+    /// The span to the second, for what people read of a measured time (`30s` for 30.001 s,
+    /// `2m5s`): the milliseconds of a measurement are noise there. A span under a second keeps
+    /// them (`250ms`).
+    package var wholeSecondsText: String {
+        milliseconds < 1000 ? text : TimeSpan(milliseconds: milliseconds - milliseconds % 1000).text
+    }
 }

@@ -16,10 +16,16 @@ protocol DeliveryStage: Sendable {
     /// The message `entries` goes to `channel` at `now`, past every stage: a stage that counts
     /// what was sent (a rate, a cap, a group's interval) counts it here.
     func sending(_ entries: [OutboxEntry], on channel: String, at now: Timestamp)
+    /// The most entries one message on `channel` may carry past this stage; nil when the stage
+    /// does not limit it. The dispatcher reads no more due entries than the narrowest stage lets
+    /// through, so a channel whose messages are one entry each reads one row a message, not a
+    /// group's worth (which made a burst of 10,000 quadratic).
+    func messageLimit(on channel: String) -> Int?
 }
 
 extension DeliveryStage {
     func sending(_ entries: [OutboxEntry], on channel: String, at now: Timestamp) {}
+    func messageLimit(on channel: String) -> Int? { nil }
 }
 
 /// A kind of delivery stage: where its settings come from and how it is made, for every config.

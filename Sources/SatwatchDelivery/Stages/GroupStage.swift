@@ -39,6 +39,8 @@ final class GroupStage: DeliveryStage, DeliveryStageKind {
         pass.formsGroup = true
     }
 
+    func messageLimit(on channel: String) -> Int? { timings[channel] == nil ? 1 : Self.maxMembers }
+
     func sending(_ entries: [OutboxEntry], on channel: String, at now: Timestamp) {
         guard timings[channel] != nil else { return }
         didForm(on: channel, at: now, full: entries.count >= Self.maxMembers)

@@ -47,6 +47,10 @@ package struct FeedConfig: Sendable, Equatable {
     /// mempool's BTC conversions.
     package var priceMetrics: [String] { kind.definition.priceMetrics(of: self) }
 
+    /// The metrics of this feed's families it publishes as configured, e.g. `dvol.btc`,
+    /// `option.btc_27dec26_100000_c.delta`.
+    package var familyMetrics: [String] { kind.definition.familyMetrics(of: self) }
+
     /// A fresh decoder for this feed's frames.
     package func makeDecoder() -> any FrameDecoder { kind.definition.decoder(of: self) }
 

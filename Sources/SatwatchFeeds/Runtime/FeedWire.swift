@@ -19,6 +19,13 @@ package struct FeedWire: Sendable {
     /// How old a connection may grow before it is renewed, as planned and not as a failure
     /// (Binance ends connections at 24 h); nil: kept as long as it works.
     var maxConnectionAge: TimeSpan?
+    /// What the feed itself does with a frame before the decoder sees it: most go on; a
+    /// heartbeat is kept inside the feed like a pong; a server's request is answered (Deribit's
+    /// `test_request`, without an answer to which the server closes the connection).
+    var handle: @Sendable (String) -> WireHandling = { _ in .forward }
+    /// What is worth saying about a frame, once per feed for each distinct notice (an instrument
+    /// the server did not subscribe); called on every frame, so it must be cheap for most.
+    var notices: @Sendable (String) -> [FeedNotice] = { _ in [] }
 
     /// The wire behaviour of `feed`, as its definition says.
     init(_ feed: FeedConfig) { self = feed.kind.definition.wire(of: feed) }
@@ -30,5 +37,35 @@ package struct FeedWire: Sendable {
         self.quietBeforePing = quietBeforePing
         self.pongTimeout = pongTimeout
         self.isPong = isPong
+    }
+}
+
+/// What a streaming feed does with a frame before its decoder sees it (see `FeedWire.handle`).
+package enum WireHandling: Sendable, Equatable {
+    /// Data, or an answer the decoder reads: handed on.
+    case forward
+    /// Proof the socket lives and nothing more: kept inside the feed, never counted as data.
+    case absorb
+    /// A request of the server's: this answer is sent at once, and the frame kept inside.
+    case reply(String)
+}
+
+/// Something a feed says once about what its server sends: a warning line with its fields
+/// (`msg="feed instrument dropped" feed=deribit instrument=BTC-27DEC24-100000-C reason=…`).
+package struct FeedNotice: Sendable, Hashable {
+    /// The log message.
+    package var message: String
+    /// The log fields after `feed`, in order.
+    package var fields: [String]
+
+    /// A notice `message` with `fields` as (key, value) pairs.
+    package init(_ message: String, _ fields: [(String, String)]) {
+        self.message = message
+        self.fields = fields.flatMap { [$0.0, $0.1] }
+    }
+
+    /// The fields as pairs.
+    package var pairs: [(String, String)] {
+        stride(from: 0, to: fields.count - 1, by: 2).map { (fields[$0], fields[$0 + 1]) }
     }
 }

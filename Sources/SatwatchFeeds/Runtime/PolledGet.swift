@@ -18,6 +18,13 @@ extension HTTPClient {
     /// shorter valid one) is a `PollFailure`.
     func pollBody(_ url: String, headers: HTTPHeaders = HTTPHeaders(), feed: FeedConfig,
                   health: FeedHealthBoard) async throws(PollFailure) -> String {
+        String(decoding: try await pollBytes(url, headers: headers, feed: feed, health: health), as: UTF8.self)
+    }
+
+    /// The body of a 200 answer as bytes, for a feed that decodes them itself (news documents
+    /// declare their encoding); failures as `pollBody`'s.
+    func pollBytes(_ url: String, headers: HTTPHeaders = HTTPHeaders(), feed: FeedConfig,
+                   health: FeedHealthBoard) async throws(PollFailure) -> [UInt8] {
         let request = HTTPRequest(url: url, headers: headers, timeout: .seconds(30), caFile: feed.caFile,
                                   userAgent: "satwatch/\(SatwatchVersion.current)")
         let response: HTTPResponse
@@ -36,6 +43,6 @@ extension HTTPClient {
             health.update(feed.kind) { $0.oversizedFrames += 1 }
             throw PollFailure(reason: FeedHealth.oversizedReason(size: nil, limit: feed.maxFrame.bytes), retryAfter: nil)
         }
-        return String(decoding: response.body, as: UTF8.self)
+        return response.body
     }
 }

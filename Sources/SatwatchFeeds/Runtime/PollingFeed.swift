@@ -41,12 +41,15 @@ struct PollingFeed<Plan: PollPlan>: Service {
         var plan = self.plan
         var failures = 0
         var outage = OutageReport()
+        var problem: PolledPage.Problem?
         let kind = config.kind
-        let fields: LogFields = ["feed": kind.rawValue, "url": config.url]
+        // A plan that names what it polls (a news source) is logged by that name, never its URL.
+        let subject = plan.subject.map { [$0] } ?? []
+        let fields = LogFields([("feed", kind.rawValue)] + (subject.isEmpty ? [("url", config.url)] : subject))
         while !Task.isCancelled {
             let wait: TimeSpan
             do {
-                try await poll(&plan)
+                try await poll(&plan, problem: &problem)
                 let connect = outage.connected(at: WallClock.now())
                 outage.healthy()
                 if connect != .connected || !(health.snapshot.first { $0.kind == kind }?.connected ?? false) {
@@ -60,20 +63,36 @@ struct PollingFeed<Plan: PollPlan>: Service {
                 wait = max(backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) }), error.retryAfter ?? .zero)
                 health.update(kind) { $0.connected = false; $0.reconnects += 1; $0.lastError = error.reason }
                 outage.failed(at: WallClock.now()).map {
-                    logger.feedFailed($0, first: "feed poll failed", ["feed": kind.rawValue, "reason": error.reason, "retry_in": wait.text])
+                    logger.feedFailed($0, first: "feed poll failed",
+                                      LogFields([("feed", kind.rawValue)] + subject + [("reason", error.reason), ("retry_in", wait.text)]))
                 }
             }
             try? await Task.sleep(for: wait.duration)
         }
     }
 
-    /// One poll: every page the plan asks for, each forwarded as a frame.
-    private func poll(_ plan: inout Plan) async throws(PollFailure) {
+    /// One poll: every page the plan asks for, each forwarded as a frame. A page's problem is
+    /// logged when it starts or changes, and its end once (`problem` is the one last logged).
+    private func poll(_ plan: inout Plan, problem: inout PolledPage.Problem?) async throws(PollFailure) {
         var url = plan.nextURL(after: nil, at: WallClock.now())
         var pages = 0
         while let next = url, pages < Self.maximumPages {
-            let text = try await client.pollBody(next, headers: plan.headers, feed: config, health: health)
+            let body = try await client.pollBytes(next, headers: plan.headers, feed: config, health: health)
+            let page = plan.page(body)
             let now = WallClock.now()
+            if page.problem != problem {
+                let subject = plan.subject ?? ("url", next)
+                if let found = page.problem {
+                    logger.warn("feed page unreadable", LogFields([("feed", config.kind.rawValue), subject, ("reason", found.reason)]))
+                } else {
+                    logger.info("feed page readable again", LogFields([("feed", config.kind.rawValue), subject]))
+                }
+                problem = page.problem
+            }
+            guard let text = page.frame else {
+                health.update(config.kind) { $0.skipped[page.problem?.code ?? "unreadable", default: 0] += 1 }
+                return
+            }
             health.update(config.kind) { $0.lastFrameAt = now; $0.frames += 1 }
             await backlog?.admit()
             sink(RecordedFrame(at: now, feed: config.kind, text: text))

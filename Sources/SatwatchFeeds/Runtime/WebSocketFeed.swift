@@ -35,9 +35,10 @@ package struct WebSocketFeed: Service {
     package func run() async throws {
         var failures = 0
         var outage = OutageReport()
+        let noticed = NoticeLog()
         while !Task.isCancelled {
             let started = WallClock.now()
-            let (reason, wasConnected, renewed) = await session(&outage)
+            let (reason, wasConnected, renewed) = await session(&outage, noticed: noticed)
             if Task.isCancelled { return }
             if renewed {
                 outage.healthy()
@@ -59,7 +60,7 @@ package struct WebSocketFeed: Service {
 
     /// One connection, from connect to failure or renewal; returns why it ended, whether it was
     /// up and whether it reached its planned age.
-    func session(_ outage: inout OutageReport) async -> (reason: String, connected: Bool, renewed: Bool) {
+    func session(_ outage: inout OutageReport, noticed: NoticeLog = NoticeLog()) async -> (reason: String, connected: Bool, renewed: Bool) {
         let url = wire.url ?? config.url
         let options = WebSocketOptions(url: url, caFile: config.caFile, maxMessageBytes: config.maxFrame.bytes,
                                        // No message waits untaken: the backlog below is the only queue.
@@ -81,7 +82,7 @@ package struct WebSocketFeed: Service {
         logger.feedConnected(outage.connected(at: WallClock.now()), ["feed": config.kind.rawValue, "url": url])
         let lastFrame = LastFrameClock()
         let ending = await withTaskGroup(of: (reason: String, renewed: Bool)?.self) { group in
-            group.addTask { await self.read(connection, lastFrame: lastFrame).map { ($0, false) } }
+            group.addTask { await self.read(connection, lastFrame: lastFrame, noticed: noticed).map { ($0, false) } }
             group.addTask { await self.watch(connection, lastFrame: lastFrame).map { ($0, false) } }
             if let age = wire.maxConnectionAge {
                 group.addTask { await Self.outlive(age).map { ($0, true) } }
@@ -95,7 +96,7 @@ package struct WebSocketFeed: Service {
     }
 
     /// Forwards frames until the stream ends; returns why.
-    private func read(_ connection: WebSocketConnection, lastFrame: LastFrameClock) async -> String? {
+    private func read(_ connection: WebSocketConnection, lastFrame: LastFrameClock, noticed: NoticeLog) async -> String? {
         do {
             for try await message in connection.messages {
                 let now = WallClock.now()
@@ -104,6 +105,16 @@ package struct WebSocketFeed: Service {
                 case .text(let text) where wire.isPong(text):
                     continue
                 case .text(let text):
+                    switch wire.handle(text) {
+                    case .forward: break
+                    case .absorb: continue
+                    case .reply(let answer):
+                        try await connection.send(text: answer)
+                        continue
+                    }
+                    for notice in wire.notices(text) where noticed.first(notice) {
+                        logger.warn(notice.message, LogFields([("feed", config.kind.rawValue)] + notice.pairs))
+                    }
                     health.update(config.kind) { $0.lastFrameAt = now; $0.frames += 1 }
                     // While evaluation is behind, wait here: the connection then stops reading.
                     await backlog?.admit()
@@ -145,6 +156,19 @@ package struct WebSocketFeed: Service {
             }
         }
         return nil
+    }
+}
+
+/// The notices a feed has logged (see `FeedWire.notices`): each is said once per feed, not once
+/// per connection. A server could vary its texts without end: past `capacity` nothing more is
+/// said, so neither the set nor the log grows without bound.
+final class NoticeLog: Sendable {
+    private let said = Mutex(Set<FeedNotice>())
+    static let capacity = 1_000
+
+    /// Whether `notice` is new (and now recorded as said).
+    func first(_ notice: FeedNotice) -> Bool {
+        said.withLock { said in said.count < Self.capacity && said.insert(notice).inserted }
     }
 }
 

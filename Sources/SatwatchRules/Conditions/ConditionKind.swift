@@ -9,6 +9,8 @@ package protocol ConditionKind: Sendable {
     static var isLevel: Bool { get }
     /// Whether the rule's `metric` is its own (false: its parts name theirs).
     static var needsMetric: Bool { get }
+    /// Why a rule of this kind takes no `metric` or `source` (for kinds that need none).
+    static var noMetricReason: String { get }
     /// Whether it reads the rule's `clear`.
     static var readsClear: Bool { get }
     /// Reads the condition selected by `key` from `object`; problems are reported at their place.
@@ -18,5 +20,6 @@ package protocol ConditionKind: Sendable {
 extension ConditionKind {
     package static var isLevel: Bool { false }
     package static var needsMetric: Bool { true }
+    package static var noMetricReason: String { "each of its conditions names its own" }
     package static var readsClear: Bool { false }
 }

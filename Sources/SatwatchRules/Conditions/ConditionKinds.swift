@@ -2,7 +2,7 @@
 package enum ConditionKinds {
     static let all: [any ConditionKind.Type] = [
         LevelCondition.self, BandCondition.self, CrossingCondition.self, ChangeCondition.self,
-        CompoundCondition.self, NewValueCondition.self,
+        CompoundCondition.self, NewValueCondition.self, NewsCondition.self,
     ]
 
     /// Every key that selects a condition.

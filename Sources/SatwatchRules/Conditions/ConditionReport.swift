@@ -1,3 +1,5 @@
+import SatwatchBase
+
 /// What a notification says about its condition.
 package struct ConditionReport: Sendable, Equatable {
     /// The threshold as a number (`threshold` annotation and fact); nil when there is no single
@@ -11,4 +13,6 @@ package struct ConditionReport: Sendable, Equatable {
     package var values: [ObservedValue]
     /// The message when the rule has no template.
     package var defaultMessage: String
+    /// The news item a `news` condition fired on (`{{title}}`, `{{link}}`); nil for others.
+    package var headline: Headline? = nil
 }

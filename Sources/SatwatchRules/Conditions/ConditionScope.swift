@@ -23,6 +23,8 @@ package protocol MetricChecks {
     func metricProblem(_ metric: String, pinned: Bool) -> String?
     /// What is wrong with pinning `metric` to feed `source`; nil when fine.
     func sourceProblem(_ source: String, metric: String) -> String?
+    /// What is wrong with a `news` condition's `source` (no news feed, no such source); nil when fine.
+    func newsSourceProblem(_ source: String) -> String?
 }
 
 extension ConfigObject {

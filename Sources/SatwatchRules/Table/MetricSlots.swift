@@ -15,6 +15,8 @@ package struct MetricSlots: Sendable {
     /// Per slot, the longest short window (under a day) or `change … within` (any length) read from it: how much
     /// recent history to keep. Zero: none.
     private(set) var retention: [TimeSpan] = []
+    /// Per slot, the windows under a day read from it (what its history keeps running).
+    private(set) var shortWindows: [ShortWindows] = []
     /// Per slot, the most daily closes a window reads from it (an `ema` of N days reads 2N, see
     /// `DailyCloses`). Zero: none.
     private(set) var closeDays: [Int] = []
@@ -48,6 +50,7 @@ package struct MetricSlots: Sendable {
             closeDays[slot] = Swift.max(closeDays[slot], function == .ema ? 2 * days : days)
         } else {
             retention[slot] = Swift.max(retention[slot], span)
+            shortWindows[slot].insert(function, span: span)
         }
         return slot
     }
@@ -67,6 +70,7 @@ package struct MetricSlots: Sendable {
         keys.append(key)
         routes.append((metric, source))
         retention.append(.zero)
+        shortWindows.append(ShortWindows())
         closeDays.append(0)
         return keys.count - 1
     }

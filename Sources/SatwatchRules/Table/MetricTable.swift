@@ -21,12 +21,17 @@ package struct MetricTable: Sendable {
     /// closes a candle the table has moved past (or lost in a restart). -1: none.
     var overrideSlot = -1
     var overrideValue = Double.nan
+    /// The news item being judged while the engine evaluates the rules of its source (a `news`
+    /// condition reads it); nil otherwise.
+    var headline: Headline?
 
     init(slots: MetricSlots) {
         values = Array(repeating: .nan, count: slots.count)
         sources = Array(repeating: nil, count: slots.count)
         seen = Array(repeating: false, count: slots.count)
-        histories = slots.retention.map { $0 > .zero ? MetricHistory(retention: $0) : nil }
+        histories = zip(slots.retention, slots.shortWindows).map { retention, windows in
+            retention > .zero ? MetricHistory(retention: retention, windows: windows) : nil
+        }
         closes = slots.closeDays.map { $0 > 0 ? DailyCloses(capacity: $0) : nil }
     }
 

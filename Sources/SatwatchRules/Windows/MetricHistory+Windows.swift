@@ -26,8 +26,37 @@ extension MetricHistory {
     ///   keeps a weight of e⁻² ≈ 13 % at `at`.
     /// - `max` / `min`: of the points in the window and the value holding at its start.
     ///
-    /// Cost: a binary search plus one pass over the window's points (at most one per second).
+    /// Cost: two binary searches and a few operations, from the running aggregates of the windows
+    /// the history serves (`RunningWindows`); a window it does not serve, one over a non-finite
+    /// value, or a `max`/`min` ending before the newest point is scanned (`scannedValue`).
     func value(_ function: WindowFunction, span: TimeSpan, at time: Timestamp) -> Double? {
+        guard span.milliseconds > 0 else { return nil }
+        let end = time.milliseconds
+        let start = end &- span.milliseconds
+        let first = firstIndex(after: start) - 1
+        guard first >= head else { return nil }
+        let last = firstIndex(after: end) - 1
+        guard running.windows.contains(function, span: span),
+              !running.hasNonFinite(from: dropped + first, through: dropped + last) else {
+            return scannedValue(function, span: span, at: time)
+        }
+        switch function {
+        case .sma:
+            return running.area(first: first, last: last, start: start, end: end, times: times, values: values)
+                / Double(span.milliseconds)
+        case .max, .min:
+            // The deques end at the newest point; a window ending earlier (a candle's close, a
+            // deadline between samples) is scanned.
+            guard last == times.count - 1 else { return scannedValue(function, span: span, at: time) }
+            return running.extreme(function, first: first, last: last, values: values, dropped: dropped)
+        case .ema:
+            return running.average(span: span, first: first, last: last, end: end, times: times, values: values)
+        }
+    }
+
+    /// `value(_:span:at:)` computed by one pass over the window's points: what a window the
+    /// history does not serve costs, and the reference the running aggregates are tested against.
+    func scannedValue(_ function: WindowFunction, span: TimeSpan, at time: Timestamp) -> Double? {
         guard span.milliseconds > 0 else { return nil }
         let end = time.milliseconds
         let start = end &- span.milliseconds

@@ -54,7 +54,7 @@ import Testing
         let replay = ["replay", "--config", config.path, "--input", frames, "--feed", "mempool"]
         let dry = CapturedIO(environment: ["SLACK_WEBHOOK_URL": "http://127.0.0.1:9/hook"])
         #expect(await SatwatchCommandLine.run(replay, io: dry.io) == 0)
-        #expect(dry.err == [])
+        #expect(dry.err == ["satwatch replay: 0 notifications from 1 rule over 0 frames"])
         let dispatch = CapturedIO(environment: ["SLACK_WEBHOOK_URL": "http://127.0.0.1:9/hook"])
         #expect(await SatwatchCommandLine.run(replay + ["--dispatch"], io: dispatch.io) == 1)
         #expect(dispatch.err.first == "\(config.path):\(config.passwordPlace): environment variable SMTP_PASSWORD is not set")
@@ -97,8 +97,9 @@ import Testing
         let config = try TwoSecrets()
         let captured = CapturedIO(environment: ["SLACK_WEBHOOK_URL": "http://127.0.0.1:9/hook"])
         #expect(await SatwatchCommandLine.run(["check", "--config", config.path], io: captured.io) == 1)
+        // The summary says where a secret can come from, as the other commands' do.
         #expect(captured.err == ["\(config.path):\(config.passwordPlace): environment variable SMTP_PASSWORD is not set",
-                                 "\(config.path): 1 problem in 1 file"])
+                                 "\(config.path): 1 problem in 1 file; set SMTP_PASSWORD in the environment or pass --env-file FILE"])
     }
 
     /// The unit's root-only file, read by `--env-file`; its values win over the environment's.

@@ -56,10 +56,19 @@ import Testing
         try store.commit(engine.ingest(Sample(metric: "btc.usd", value: 91000.5, at: at, source: "coinbase")), at: at)
         try store.latestValues.save([Sample(metric: "btc.usd", value: 91000.5, at: at, source: "coinbase")])
 
+        let silence = CapturedIO(environment: ["USER": "alice"])
+        #expect(await SatwatchCommandLine.run(["silence", "add", "--rule", "btc-*", "--for", "2h", "--comment", "maintenance", "--config", config],
+                                              io: silence.io) == 0)
+
         let captured = CapturedIO()
         #expect(await SatwatchCommandLine.run(["status", "--json", "--config", config], io: captured.io) == 0)
         let object = try JSONSerialization.jsonObject(with: Data(captured.out.joined(separator: "\n").utf8)) as! [String: Any]
         #expect(object["state_file"] as? String == folder.appendingPathComponent("state.db").path)
+        // The silences `status` shows, as `silence list --json` writes them.
+        let silences = try #require(object["silences"] as? [[String: Any]])
+        #expect(silences.count == 1 && silences.first?["id"] as? String == silence.out.first)
+        #expect(silences.first?["comment"] as? String == "maintenance" && silences.first?["author"] as? String == "alice")
+        #expect(silences.first?["active"] as? Bool == true)
         let rules = object["rules"] as! [[String: Any]]
         #expect(rules.map { $0["name"] as! String } == ["btc-high", "off", "feed-stale:mempool"])
         #expect(rules[0]["state"] as? String == "firing" && rules[0]["since"] as? String == at.rfc3339)
@@ -73,6 +82,7 @@ import Testing
         #expect(deliveries.map { $0["channel"] as! String } == ["console", "hook"])
         // console: #1 sent, #3 pending (the head, due in a minute), #5 silenced (counted nowhere).
         #expect(deliveries[0]["pending"] as? Int == 1 && deliveries[0]["sent"] as? Int == 1 && deliveries[0]["dead"] as? Int == 0)
+        #expect(deliveries[0]["silenced"] as? Int == 1 && deliveries[1]["silenced"] as? Int == 0)
         let next = deliveries[0]["next"] as? [String: Any]
         #expect(next?.count == 2 && next?["id"] as? Int == 3 && next?["at"] as? String == (now + .minutes(1)).rfc3339)
         #expect(deliveries[1]["pending"] as? Int == 0 && deliveries[1]["sent"] as? Int == 1 && deliveries[1]["dead"] as? Int == 1)
@@ -83,6 +93,12 @@ import Testing
         #expect(entries[1]["state"] as? String == "dead" && entries[1]["rule"] as? String == "btc-high")
         #expect(entries[1]["error"] as? String == "HTTP 404 Not Found: Cannot POST ***" && entries[1]["attempts"] as? Int == 1)
         #expect(!captured.out.joined().contains("B07ABCDEF12xoxbSecretHookToken"))
+
+        // The text says "1 attempt" for the dead delivery, as `history` does.
+        let text = CapturedIO()
+        #expect(await SatwatchCommandLine.run(["status", "--config", config], io: text.io) == 0)
+        let dead = try #require(text.out.first { $0.hasPrefix("  #2 ") })
+        #expect(dead.contains("  1 attempt  ") && !dead.contains("attempts"))
     }
 
     /// Before the worker ran, `--json` still prints one document (and says why on stderr).

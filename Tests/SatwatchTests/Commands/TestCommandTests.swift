@@ -71,4 +71,46 @@ import Testing
         #expect(status == 1)
         #expect(out.contains { $0.hasSuffix(#"expected "inactive", "pending" or "firing", found "resolved""#) })
     }
+
+    /// A rule file reading a portfolio and a derived metric can be tested: the test file names
+    /// the config that defines them (`"config"`), or defines them itself as the config does.
+    @Test(arguments: [
+        #""config": "satwatch.json""#,
+        #""portfolios": {"main": {"currency": "usd", "holdings": {"btc": 0.5, "eth": 2}}}, "derived": {"eth.in.btc": "eth.usd / btc.usd"}"#,
+    ])
+    func portfoliosAndDerivedMetricsCanBeTested(_ definitions: String) async throws {
+        let folder = try TestPaths.temporaryFolder()
+        let write = { (name: String, text: String) in try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        try write("satwatch.json", #"""
+            {"state": "s.db", "feeds": {"coinbase": {"products": ["BTC-USD"], "api_key": "${UNSET_IN_TESTS}"}},
+             "channels": {"c": {"type": "log"}}, "defaults": {"channels": ["c"]},
+             "portfolios": {"main": {"currency": "usd", "holdings": {"btc": 0.5, "eth": 2}}},
+             "derived": {"eth.in.btc": "eth.usd / btc.usd"}}
+            """#)
+        try write("r.json", #"""
+            {"rules": [{"name": "rich", "metric": "portfolio.main", "above": 60000},
+                       {"name": "ratio", "metric": "eth.in.btc", "above": 0.05}]}
+            """#)
+        try write("t.json", #"""
+            {"rules": ["r.json"], \#(definitions), "tests": [{"name": "portfolio and ratio",
+              "samples": [{"at": "0s", "metric": "btc.usd", "value": 100000}, {"at": "10s", "metric": "eth.usd", "value": 6000}],
+              "expect": [{"at": "10s", "rule": "rich", "status": "firing", "message": "portfolio.main is 62000, above 60000"},
+                         {"at": "10s", "rule": "ratio", "status": "firing"}]}]}
+            """#)
+        let captured = CapturedIO()
+        let status = await SatwatchCommandLine.run(["test", folder.appendingPathComponent("t.json").path], io: captured.io)
+        #expect(captured.err == [])
+        #expect(captured.out.last == "1 passed, 0 failed")
+        #expect(status == 0)
+    }
+
+    /// A config that cannot be read is the test file's problem, named at its place.
+    @Test func aMissingConfigIsReported() async throws {
+        let folder = try TestPaths.temporaryFolder()
+        try #"{"rules": [], "config": "nowhere.json", "tests": []}"#
+            .write(to: folder.appendingPathComponent("t.json"), atomically: true, encoding: .utf8)
+        let captured = CapturedIO()
+        #expect(await SatwatchCommandLine.run(["test", folder.appendingPathComponent("t.json").path], io: captured.io) == 1)
+        #expect(captured.err == ["\(folder.path)/nowhere.json: cannot read: No such file or directory"])
+    }
 }

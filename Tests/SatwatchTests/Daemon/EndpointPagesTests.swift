@@ -49,6 +49,41 @@ import Testing
         }
     }
 
+    /// A feed not stale yet but never heard from is `waiting`, as on the page; `fresh` once a
+    /// frame came, `stale` past `stale_after`, whose reason gives the silence to the second.
+    @Test func eachFeedIsWaitingFreshOrStale() {
+        let (pages, boards) = Self.pages(startedAgo: .seconds(1))
+        let started = boards.startedAt
+        let waiting = pages.health(now: started + .seconds(1))
+        #expect(waiting.status == 200)
+        #expect(waiting.body.contains(#""feeds":{"mempool":"waiting"}"#))
+        let late = pages.health(now: started + TimeSpan(milliseconds: 300_250))
+        #expect(late.status == 503)
+        #expect(late.body.contains(#""feeds":{"mempool":"stale"}"#))
+        #expect(late.body.contains("feed mempool: no frame since start 5m ago (stale after 1m)"))
+        boards.health.update(.mempool) { $0.lastFrameAt = started + .seconds(2) }
+        #expect(pages.health(now: started + .seconds(3)).body.contains(#""feeds":{"mempool":"fresh"}"#))
+        #expect(pages.health(now: started + TimeSpan(milliseconds: 92_001)).body.contains("feed mempool: no frame for 1m30s (stale after 1m)"))
+    }
+
+    /// A series the worker neither recorded nor can publish is a 404 with the nearest name;
+    /// one it can publish but has no minute of yet is an empty series, as is a derived metric.
+    @Test(arguments: [
+        ("fee.fastst", 404, #"{"error":"unknown metric \"fee.fastst\" (did you mean \"fee.fastest\"?)"}"#),
+        ("eth.usd", 404, #"{"error":"no enabled feed publishes \"eth.usd\""}"#),
+        ("btc.usdd", 404, #"{"error":"unknown metric \"btc.usdd\" (did you mean \"btc.usd\"?)"}"#),
+        ("fee.fastest", 200, #"{"metric":"fee.fastest","source":null,"points":[]}"#),
+        ("btc.eur", 200, #"{"metric":"btc.eur","source":null,"points":[]}"#),
+        ("portfolio.main", 200, #"{"metric":"portfolio.main","source":null,"points":[]}"#),
+    ] as [(String, Int, String)])
+    func anUnknownSeriesIsNotFound(_ metric: String, _ status: Int, _ body: String) async throws {
+        var (pages, _) = Self.pages(startedAgo: .seconds(1))
+        pages.derivedMetrics = ["portfolio.main"]
+        let response = try await EndpointStoreTests.response(pages.reply(to: HTTPServerRequest(method: "GET", path: "/api/v1/series", query: "metric=\(metric)")))
+        #expect(response.status == status)
+        #expect(response.body == body + "\n")
+    }
+
     @Test func aFailingStorePartMakesItUnhealthyUntilItSucceeds() {
         let (pages, boards) = Self.pages(startedAgo: .seconds(1))
         struct Full: Error, CustomStringConvertible { var description: String { "database or disk is full" } }

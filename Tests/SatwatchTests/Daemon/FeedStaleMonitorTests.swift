@@ -28,4 +28,16 @@ import Testing
         let next = try #require(back?.notification)
         #expect(!notifications.map(\.id).contains(next.id))
     }
+
+    /// The messages give the silence to the second, however many milliseconds late the check
+    /// ran: `sent nothing for 30s`, not `30s1ms`.
+    @Test(arguments: [(30_001, 95_250, "30s", "1m35s"), (30_999, 31_000, "30s", "31s"), (45_000, 45_500, "45s", "45s")]
+          as [(Int64, Int64, String, String)])
+    func messagesGiveTheSilenceToTheSecond(_ checked: Int64, _ back: Int64, _ silent: String, _ total: String) throws {
+        var monitor = FeedStaleMonitor(feeds: [FeedConfig(kind: .mempool, staleAfter: .seconds(30))], channels: ["log"], saved: [:], now: Self.at(0))
+        let fired = try #require(monitor.check(at: Self.at(checked)).first?.notification)
+        #expect(fired.message == "feed mempool has sent nothing for \(silent) (stale after 30s)")
+        let resolved = try #require(monitor.frameArrived(.mempool, at: Self.at(back))?.notification)
+        #expect(resolved.message == "feed mempool is delivering again after \(total) of silence")
+    }
 }

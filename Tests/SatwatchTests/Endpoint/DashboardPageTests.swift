@@ -93,6 +93,24 @@ import Testing
     }
 
     /// Firing periods: a firing to its resolve; one still firing, to now.
+    /// A delivery a stage holds shows as held, why and until when, as `status` says it; one
+    /// that merely waits for its try stays pending.
+    @Test func aHeldDeliveryShowsUntilWhen() {
+        let until = Timestamp(rfc3339: "2025-12-11T07:00:00Z")!
+        func delivery(_ id: Int64, _ channel: String, hold: String?) -> LoggedDelivery {
+            LoggedDelivery(id: id, channel: channel, state: "pending", attempts: 0, nextAttemptAt: until, createdAt: .epoch,
+                           updatedAt: .epoch, lastError: nil, holdKind: hold)
+        }
+        var data = Self.data([])
+        data.notifications = [LoggedNotification(
+            notification: SatwatchRules.Notification(rule: "r", status: .firing, metric: "m", value: 1, threshold: 1, at: .epoch, startsAt: .epoch,
+                                                     message: "", channels: ["quiet", "hook"]),
+            deliveries: [delivery(1, "quiet", hold: "muted"), delivery(2, "hook", hold: nil)])]
+        let html = DashboardPage.notifications(data)
+        #expect(html.contains(#"quiet <span class="badge held">held</span> (muted) until <time datetime="2025-12-11T07:00:00.000Z">07:00 UTC</time>"#))
+        #expect(html.contains(#"hook <span class="badge pending">pending</span></td>"#))
+    }
+
     @Test func firingSpans() {
         func logged(_ status: SatwatchRules.Notification.Status, startsAt: Int64, at: Int64) -> LoggedNotification {
             LoggedNotification(notification: SatwatchRules.Notification(rule: "r", status: status, metric: "m", value: 1, threshold: 1,

@@ -44,7 +44,7 @@ import Testing
         (#"{"p": {"currency": "usd", "holdings": {"btc": -1, "eth": 0}}}"#,
          ["1:209: holding of \"btc\" must be a positive amount", "1:220: holding of \"eth\" must be a positive amount"]),
         (#"{"p": {"currency": "usd", "holdings": {"sol": 3}}}"#,
-         ["1:202: no enabled feed publishes \"sol.usd\" (enable \"coingecko\" under \"feeds\" with \"sol\" in its \"coins\", or add \"SOL-USD\" to coinbase \"products\" or \"SOL/USD\" to kraken \"symbols\")"]),
+         ["1:202: no enabled feed publishes \"sol.usd\" (add \"SOL-USD\" to coinbase \"products\")"]),
         (#"{"p": {"currency": "usd", "holdings": {}}}"#, ["1:201: a portfolio needs at least one holding"]),
     ] as [(String, [String])])
     func problemsAreReportedAtTheirPlace(_ portfolios: String, _ problems: [String]) throws {

@@ -9,7 +9,7 @@ struct StateSchemaTests {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         #expect(try store.schemaVersion() == StateSchema.currentVersion)
-        #expect(StateSchema.currentVersion == 9)
+        #expect(StateSchema.currentVersion == 11)
         #expect(try store.connection.integerPragma("auto_vacuum") == 2)  // INCREMENTAL
         #expect(try store.connection.textPragma("journal_mode") == "wal")
         #expect(try store.connection.integerPragma("synchronous") == 1)  // NORMAL
@@ -17,8 +17,8 @@ struct StateSchemaTests {
         #expect(try store.connection.integerPragma("busy_timeout") == 5_000)
         let tables = try store.connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             .query { $0.string(0) }
-        #expect(tables == ["change_history", "daily_close", "metric_latest", "notification", "notification_label", "outbox",
-                           "rule_state", "secret", "series", "silence"])
+        #expect(tables == ["change_history", "daily_close", "metric_latest", "news_seen", "notification", "notification_label",
+                           "outbox", "rule_state", "secret", "series", "silence"])
     }
 
     /// A state file written by the first release (schema 1) opens with its data and gains the
@@ -60,6 +60,28 @@ struct StateSchemaTests {
         #expect(try store.outbox.notification(id: "n1")?.labels == [Label("severity", "page")])
         #expect(try store.outbox.notification(id: "n1")?.channels == ["hook", "mail"])
         #expect(try StateStore.open(path: path).schemaVersion() == StateSchema.currentVersion)
+    }
+
+    /// A version-9 file (main's last before this one; 10 is another change's) gains the news
+    /// items table with its data kept; the items seen are stored with a step's changes, trimmed,
+    /// and forgotten for sources no longer configured.
+    @Test func aVersionNineFileGainsTheNewsItemsSeen() throws {
+        let directory = try StateTestDirectory()
+        let path = directory.path("state.db")
+        let old = try SQLiteConnection(path: path)
+        try StateSchema.migrate(old, migrations: Array(StateSchema.migrations.prefix { $0.version <= 9 }))
+        #expect(try old.integerPragma("user_version") == 9)
+        try old.execute("INSERT INTO rule_state (name, digest, status, updated_at) VALUES ('r', 'd', 'inactive', 1000)")
+        let store = try StateStore.open(path: path)
+        #expect(try store.schemaVersion() == 11)
+        #expect(try store.ruleStates.load().keys.sorted() == ["r"])
+        try store.commit([], headlines: HeadlineRecord(seen: ["wire": ["a": StateFixtures.at(1), "b": StateFixtures.at(2)],
+                                                                 "old": ["x": StateFixtures.at(1)]]), at: StateFixtures.at(2))
+        try store.commit([], headlines: HeadlineRecord(seen: ["wire": ["c": StateFixtures.at(3)]], oldestKept: ["wire": StateFixtures.at(2)]),
+                         at: StateFixtures.at(3))
+        #expect(try store.newsSeen.load() == ["wire": ["b": StateFixtures.at(2), "c": StateFixtures.at(3)], "old": ["x": StateFixtures.at(1)]])
+        try store.newsSeen.forget(keeping: ["wire"])
+        #expect(try StateStore.open(path: path).newsSeen.load().keys.sorted() == ["wire"])
     }
 
     @Test func reopeningKeepsDataAndVersion() throws {

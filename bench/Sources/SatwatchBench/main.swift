@@ -1,13 +1,32 @@
+import Glibc
 import SatwatchFeeds
 
 
 // satwatch benchmarks: run through `bench/run` (release build). Prints a Markdown table.
 // The recorded feed frames: the folder given, or the repository's (bench/run runs from its root).
-let fixtures = CommandLine.arguments.dropFirst().first ?? "Tests/Fixtures/feeds"
+// `--windows`: only issue 20's engine rows (the 1,000-rule mix, deadlines, the rule board: a
+// quick before/after of the engine's costs).
+let arguments = CommandLine.arguments.dropFirst()
+let fixtures = arguments.first { !$0.hasPrefix("--") } ?? "Tests/Fixtures/feeds"
+let onlyWindows = arguments.contains("--windows")
 var table = BenchTable()
-for count in [1, 100, 10_000] {
+for count in [1, 100, 10_000] where !onlyWindows {
     let rate = RuleEvaluationBench.run(ruleCount: count, evaluations: 20_000_000)
     table.add("rule evaluations, \(count) rule\(count == 1 ? "" : "s")", Format.millions(rate), "M evals/s", target: ">= 5")
+}
+let mixRate = try WindowRulesBench.run(seconds: 3)
+table.add("rule evaluations, 1,000 rules (100 on sma/max 4h, 400 pending) at 10 frames/s", Format.millions(mixRate),
+          "M evals/s", target: ">= 1")
+let deadlineCost = EngineCostBench.deadlines(rules: 10_000, seconds: 2)
+table.add("a frame with 10,000 rules pending (advance, ingest, next deadline)", Format.fixed(deadlineCost, 2), "us", target: "<= 10")
+for changesOnly in [false, true] {
+    let cost = EngineCostBench.publish(rules: 1_000, changesOnly: changesOnly, seconds: 2)
+    table.add("a frame changing 1 of 1,000 rules, rule board publishing \(changesOnly ? "the change" : "every rule")",
+              Format.fixed(cost, 2), "us", target: changesOnly ? "<= 10" : "")
+}
+if onlyWindows {
+    print(table.render())
+    exit(0)
 }
 for (kind, label) in [(ConditionEvaluationBench.Kind.compound, "compound (all of 2 metrics)"), (.sma, "sma(btc.usd, 200d)")] {
     for count in [1, 100] {

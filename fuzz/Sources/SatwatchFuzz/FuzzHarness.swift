@@ -27,8 +27,32 @@ enum FuzzHarness {
         ("binance", { decode(.binance, $0) }),
         ("http-request", parseRequestHead),
         ("silence-link", verifySilenceLink),
+        ("deribit", decodeDeribit),
+        ("binance-futures", { decode(.binanceFutures, $0) }),
+        ("news", { decode(.news, $0) }),
+        ("news-document", readNewsDocument),
         ("label-regex", matchLabelRegex),
     ]
+
+    /// A Deribit frame as the feed sees it: the wire's heartbeat handling and notices, then a
+    /// decoder that follows a perpetual and an option (the default settings name no option).
+    static func decodeDeribit(_ bytes: UnsafeRawBufferPointer) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let instruments = ["BTC-PERPETUAL", "BTC-27DEC26-100000-C"].compactMap { DeribitInstrument($0) }
+        _ = DeribitWire.handle(text)
+        _ = DeribitWire.notices(text, channels: DeribitWire.channels(volatility: ["btc"], instruments: instruments))
+        var decoder = DeribitDecoder(volatility: ["btc", "eth"], instruments: instruments)
+        _ = decoder.decode(text, at: Timestamp(milliseconds: 1_700_000_000_000))
+    }
+
+    /// A news document's bytes as a server sends them: decoded as their encoding says, then read
+    /// by the XML reader into items (the decoder's path without the JSON frame around it).
+    static func readNewsDocument(_ bytes: UnsafeRawBufferPointer) {
+        guard let text = try? XMLText.decode(Array(bytes)) else { return }
+        _ = NewsDecoder.problem(in: text)
+        var decoder = NewsDecoder()
+        _ = decoder.decode(NewsDecoder.frame(source: "fuzz", body: text), at: Timestamp(milliseconds: 1_700_000_000_000))
+    }
 
     /// What an HTTP client sends the endpoint: a request head (up to its blank line), then the
     /// query and form decoders over what it names.

@@ -1,9 +1,11 @@
 import SatwatchBase
+import SatwatchFeeds
 import SatwatchJSON
 import SatwatchNet
 
 /// `GET /api/v1/series?metric=M&source=S&since=D`: a metric's minutes (the last value of each)
-/// over the last `since` (default and at most 24h), oldest first.
+/// over the last `since` (default and at most 24h), oldest first; 404 with the nearest name for
+/// a metric the worker neither recorded nor can publish (an empty series would hide a typo).
 struct SeriesAPIRoute: EndpointRoute {
     let paths = ["/api/v1/series"]
 
@@ -11,6 +13,14 @@ struct SeriesAPIRoute: EndpointRoute {
         let query = request.queryFields
         guard let metric = query.first("metric"), !metric.isEmpty else {
             return EndpointPages.problem(400, "say which metric: ?metric=btc.usd")
+        }
+        let known = pages.knownMetrics
+        guard known.contains(metric) else {
+            // A price of known codes is meant as written (as `check` reads it): no other name.
+            if let (base, quote) = MetricCatalog.price(of: metric), MetricCatalog.knowsBoth(base: base, quote: quote, published: Array(known)) {
+                return EndpointPages.problem(404, "no enabled feed publishes \"\(metric)\"")
+            }
+            return EndpointPages.problem(404, "unknown metric \"\(metric)\"" + EditDistance.hint(for: metric, among: known.sorted()))
         }
         let text = query.first("since") ?? "24h"
         guard let span = TimeSpan(parsing: text), span.milliseconds > 0 else {

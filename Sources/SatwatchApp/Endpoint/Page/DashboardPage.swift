@@ -1,6 +1,7 @@
 import SatwatchBase
 import SatwatchCharts
 import SatwatchRules
+import SatwatchState
 
 /// The page at `/`: one server-rendered HTML document, no external assets, readable on a phone.
 /// Every string that comes from a user, a feed or a receiver passes through `MarkupText.escape`.
@@ -64,7 +65,8 @@ package enum DashboardPage {
         guard !data.deliveries.isEmpty else { return "" }
         let rows = data.deliveries.map { queue in
             let counts = queue.counts
-            let state = counts.pending == 0 ? (counts.dead > 0 ? "dead" : "sent") : queue.next?.lastError != nil ? "retrying" : "pending"
+            let state = counts.pending == 0 ? (counts.dead > 0 ? "dead" : "sent") : queue.next?.lastError != nil ? "retrying"
+                : queue.next?.holdKind != nil ? "held" : "pending"
             var facts = ["\(counts.pending) pending", "\(counts.sent) sent", "\(counts.dead) dead"]
             facts += counts.kept.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
             var detail = ""
@@ -99,7 +101,7 @@ extension DashboardPage {
         }
         let rows = data.notifications.map { entry -> String in
             let notification = entry.notification
-            let outcomes = entry.deliveries.map { "\(MarkupText.escape($0.channel)) \(badge($0.state))" }.joined(separator: " ")
+            let outcomes = entry.deliveries.map { "\(MarkupText.escape($0.channel)) \(outcome($0))" }.joined(separator: " ")
             return """
                 <tr><td>\(dateTime(notification.at))</td><td>\(MarkupText.escape(notification.rule))</td>\
                 <td>\(badge(HistoryReport.status(of: notification)))</td><td>\(MarkupText.escape(notification.message))</td>\
@@ -112,6 +114,14 @@ extension DashboardPage {
             <tbody>\(rows.joined(separator: "\n"))</tbody></table></div></section>
 
             """
+    }
+
+    /// A delivery's outcome badge; one a stage holds says so, why, and until when, as `status`
+    /// and `history` do (`held (muted) until 07:00 UTC`), rather than a bare "pending".
+    static func outcome(_ delivery: LoggedDelivery) -> String {
+        guard delivery.state == OutboxState.pending.rawValue, let kind = delivery.holdKind else { return badge(delivery.state) }
+        return "\(badge("held")) (\(MarkupText.escape(kind))) until "
+            + "<time datetime=\"\(delivery.nextAttemptAt.rfc3339)\">\(clock(delivery.nextAttemptAt)) UTC</time>"
     }
 }
 

@@ -8,7 +8,7 @@ enum DashboardStyle {
         .rule{background:#fff;border:1px solid #dde1e6;border-radius:8px;padding:10px;overflow:hidden}
         .rule.firing{border-color:#d63232}.rule p{margin:2px 0}.chart svg{width:100%;height:auto;display:block}
         .badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;font-weight:600;background:#e4e7eb;color:#333}
-        .badge.firing,.badge.stale,.badge.dead{background:#d63232;color:#fff}.badge.pending,.badge.muted,.badge.waiting{background:#f0a020;color:#fff}
+        .badge.firing,.badge.stale,.badge.dead{background:#d63232;color:#fff}.badge.pending,.badge.held,.badge.muted,.badge.waiting{background:#f0a020;color:#fff}
         .badge.fresh,.badge.sent,.badge.resolved{background:#2eb67d;color:#fff}.badge.silenced{background:#6b7280;color:#fff}
         .label{font-size:12px;background:#eef1f4;border-radius:4px;padding:0 4px}.muted{color:#6b7280}.error{color:#b00020}
         code{font-size:13px}.feeds{list-style:none;padding:0;margin:0}.feeds li{margin:2px 0}

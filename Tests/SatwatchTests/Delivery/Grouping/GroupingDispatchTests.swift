@@ -115,6 +115,14 @@ import Testing
         #expect(stage.due(head, channel: "hook", timing: stage.timing(for: "hook")!) == Timestamp(milliseconds: due), "\(label)")
     }
 
+    /// The dispatcher reads as many due entries as one message may carry: a group's worth on a
+    /// grouping channel, one on any other.
+    @Test func aMessageCarriesOneEntryUnlessTheChannelGroups() {
+        let stage = GroupStage(timings: ["team": GroupTiming(wait: .seconds(10), interval: .minutes(1))])
+        #expect(stage.messageLimit(on: "team") == GroupStage.maxMembers)
+        #expect(stage.messageLimit(on: "hook") == 1)
+    }
+
     @Test(arguments: [
         (#""group": {"wait": "soon"}"#, #"invalid duration "soon""#),
         (#""group": {"wiat": "1s"}"#, #"unknown key "wiat" (did you mean "wait"?)"#),

@@ -1,0 +1,87 @@
+import Foundation
+@testable import SatwatchBase
+@testable import SatwatchFeeds
+import SatwatchTestSupport
+import Testing
+
+/// satwatch's XML reader and news documents against Python's XML parser (expat): each document
+/// in Tests/Fixtures/news, real feeds' shapes and hostile ones, read as `expected.json` says
+/// Python reads it under satwatch's policy (see make.py there).
+@Suite struct NewsDocumentTests {
+    static let folder = TestPaths.repositoryRoot.appendingPathComponent("Tests/Fixtures/news")
+
+    /// What Python read from a document.
+    enum Expectation: Sendable, Equatable {
+        /// Not well-formed, or refused by satwatch's policy.
+        case refused
+        /// Well-formed but not a feed: the root element.
+        case notAFeed(String)
+        /// The items as id, title, link, summary.
+        case items([[String]])
+    }
+
+    static let expected: [String: Expectation] = {
+        let data = try! Data(contentsOf: folder.appendingPathComponent("expected.json"))
+        let object = try! JSONSerialization.jsonObject(with: data) as! [String: [String: Any]]
+        return object.mapValues { entry in
+            if let root = entry["not_a_feed"] as? String { return .notAFeed(root) }
+            guard let items = entry["items"] as? [[String: String]] else { return .refused }
+            return .items(items.map { [$0["id"]!, $0["title"]!, $0["link"]!, $0["summary"]!] })
+        }
+    }()
+
+    static let names: [String] = expected.keys.sorted()
+
+    @Test(arguments: names)
+    func readsAsPythonDoes(name: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent(name)))
+        let expectation = try #require(Self.expected[name])
+        let got: Expectation
+        do {
+            let document = try NewsDocument.read(try XMLText.decode(bytes))
+            got = .items(document.items.map { [$0.id, $0.title, $0.link, $0.summary] })
+        } catch let problem as NewsDocument.Problem {
+            if case .notAFeed(let root) = problem { got = .notAFeed(root) } else { got = .refused }
+        } catch {
+            got = .refused
+        }
+        #expect(got == expectation, "\(name)")
+    }
+
+    /// (document, the reader's message).
+    @Test(arguments: [
+        (#"<?xml version="1.0"?>"# + "\n<!DOCTYPE rss [ <!ENTITY a \"b\"> ]>\n<rss/>",
+         "line 2, column 15: a document type declaration with an internal subset (where entities are declared) is refused"),
+        ("<rss><channel><title>a&nbsp;b</title></channel></rss>", "line 1, column 23: undefined entity"),
+        ("<rss>\n  <a></b>\n</rss>", "line 2, column 6: end tag </b> does not match <a>"),
+        ("<rss>", "the document ends inside <rss>"),
+        ("<rss/><rss/>", "line 1, column 7: content after the root element"),
+        ("<a:rss/>", "line 1, column 1: unbound namespace prefix \"a\""),
+        ("<rss a='1' a='2'/>", "line 1, column 12: duplicate attribute \"a\""),
+        ("", "no root element"),
+    ])
+    func refusalsSayWhere(document: String, message: String) {
+        do {
+            _ = try NewsDocument.read(document)
+            Issue.record("read: \(document)")
+        } catch {
+            #expect(error.description.hasPrefix(message) || error.description.contains(message), "\(error.description)")
+        }
+    }
+
+    @Test func boundsHoldAgainstHugeDocuments() throws {
+        var limits = XMLLimits()
+        limits.maxBytes = 1_000
+        struct Ignore: XMLHandler {
+            mutating func startElement(_ name: XMLName, attributes: [XMLAttribute]) {}
+            mutating func characters(_ text: String) {}
+            mutating func endElement(_ name: XMLName) {}
+        }
+        var handler = Ignore()
+        #expect(throws: XMLError.self) { try XMLReader.read("<a>" + String(repeating: "x", count: 2_000) + "</a>", into: &handler, limits: limits) }
+        // Many items: the first maxItems are kept, the rest counted.
+        let many = "<rss><channel>" + (0..<(NewsDocument.maxItems + 5)).map { "<item><guid>\($0)</guid></item>" }.joined() + "</channel></rss>"
+        let document = try NewsDocument.read(many)
+        #expect(document.items.count == NewsDocument.maxItems && document.rejectedItems == 5)
+    }
+}
