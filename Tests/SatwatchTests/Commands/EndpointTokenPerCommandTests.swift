@@ -43,7 +43,8 @@ import Testing
         let arguments = command.map { $0 == "frames.txt" ? config.folder.appendingPathComponent($0).path : $0 }
         let captured = CapturedIO(environment: Self.slack)
         #expect(await SatwatchCommandLine.run(arguments + ["--config", config.path], io: captured.io) == 0)
-        #expect(captured.err.filter { !$0.hasPrefix("no state file") } == [])
+        // Only what the commands say anyway: no state file yet, replay's summary; no problem.
+        #expect(captured.err.filter { !$0.hasPrefix("no state file") && !$0.hasPrefix("satwatch replay: 0 notifications") } == [])
     }
 
     @Test func checkWarnsThatRunWillNeedIt() async throws {
@@ -60,7 +61,7 @@ import Testing
         let captured = CapturedIO(environment: [:])
         #expect(await SatwatchCommandLine.run(["check", "--config", config.path], io: captured.io) == 1)
         #expect(captured.err.first?.hasSuffix("environment variable SLACK_WEBHOOK_URL is not set") == true)
-        #expect(captured.err.last == "\(config.path): 1 problem in 1 file, 1 warning")
+        #expect(captured.err.last?.hasPrefix("\(config.path): 1 problem in 1 file, 1 warning") == true)
     }
 
     /// `run` (start and reload) serves the API: there the unset token is the error it was.
