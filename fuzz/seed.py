@@ -22,6 +22,7 @@ BINANCE = 11
 HTTP_REQUEST, SILENCE_LINK = 12, 13
 DERIBIT, BINANCE_FUTURES, NEWS, NEWS_DOCUMENT = 14, 15, 16, 17
 MEMPOOL_WATCH, BITCOIN_ADDRESS = 18, 19
+LABEL_REGEX = 20
 seen = set()
 
 
@@ -123,4 +124,8 @@ for text in [shop, shop.upper(), shop[:-1] + b"5", b"bc1p0xlxvlhemja6c4dqv22uapc
              b"1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mo", b"2NC2hEhe28ULKAJkW5MjZ3jtTMJdvXmByvK", b"1" * 100, b"bc1" + b"q" * 87,
              b"tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq47Zagq", b"\xff\xfe1qqqqqq", rent, rent[:-1] + b"g"]:
     write(BITCOIN_ADDRESS, text)
+# Silences' regular expressions: the README's, every construct, a backtracker's worst case, broken ones.
+for pattern in [b"page|critical", b"^fees-(high|low)$", b"[a-z0-9_]+\\.(usd|eur)?", b"(a+)+$", b"(x*)*y", b"[^\\d\\s]*",
+                b"(?:a|)*", b"[]-]", b"(ab", b"a{2}", b"\\", b"[z-a]", b"((((((((((a))))))))))*"]:
+    write(LABEL_REGEX, pattern)
 print(f"{len(seen)} seeds in {OUT}")

@@ -1,6 +1,7 @@
 """The command line as a user meets it: --version, check's streams, shell completion in real
 shells, and the HTTP endpoint's `http` settings (null, port 0) with their log lines and metrics."""
 import json
+import os
 import re
 import shutil
 import signal
@@ -44,8 +45,9 @@ def test_check_prints_problems_on_stderr_and_the_reason_a_file_cannot_be_read(tm
                                           f"{missing}: 1 problem in 1 file, 1 warning"]
 
 
-def test_bash_completion_completes_commands_options_feeds_and_files(tmp_path):
+def test_bash_completion_completes_commands_options_feeds_channels_and_files(tmp_path):
     (tmp_path / "satwatch.json").write_text("{}")
+    (tmp_path / "other.json").write_text('{"channels": {"team": {"type": "slack", "url": "${UNSET}"}, "mail": {"type": "log"}}}')
     script = tmp_path / "completion.bash"
     script.write_text(satwatch("completion", "bash").stdout)
     driver = f"""
@@ -62,8 +64,21 @@ def test_bash_completion_completes_commands_options_feeds_and_files(tmp_path):
         show satwatch help pu
         show satwatch completion ""
         show satwatch record --duration ""
+        show satwatch silence ""
+        show satwatch silence --config satwatch.json e
+        show satwatch silence add --q
+        show satwatch notify -c other.json ""
+        show satwatch notify --config=other.json t
+        show satwatch notify -c other.json team ""
+        show satwatch history --config other.json --channel ""
+        show satwatch status --e
+        show satwatch status --url ""
+        show satwatch status --env-file ""
     """
-    result = subprocess.run(["bash", "--norc", "--noprofile", "-c", driver], cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    # Channel names come from `satwatch completion channels`, the satwatch on the PATH.
+    path = f"{BINARY.parent}:{os.environ['PATH']}"
+    result = subprocess.run(["bash", "--norc", "--noprofile", "-c", driver], cwd=tmp_path, capture_output=True, text=True, timeout=30,
+                            env={**os.environ, "PATH": path})
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "complete -o filenames -F _satwatch satwatch",
@@ -72,11 +87,21 @@ def test_bash_completion_completes_commands_options_feeds_and_files(tmp_path):
         "--feed",
         "mempool",
         "satwatch.json",
-        "completion.bash satwatch.json",
-        "--config --dispatch --feed --help --input --start",
+        "completion.bash other.json satwatch.json",
+        "--config --dispatch --env-file --feed --help --input --start",
         "purge",
         "bash zsh",
         "",
+        "add expire list",
+        "expire",
+        "--quiet",
+        "mail team",
+        "team",
+        "",
+        "mail team",
+        "--env-file",
+        "",
+        "completion.bash other.json satwatch.json",
     ]
 
 

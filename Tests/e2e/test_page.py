@@ -124,6 +124,34 @@ def test_the_silences_api_refuses_what_is_not_text_and_keys_it_does_not_know(fee
     assert worker.stop() == 0
 
 
+def test_the_silences_api_takes_metric_refuses_what_matches_nothing_and_names_its_own_fields(feed, receiver, workers):
+    worker = start(feed, receiver, workers, {"token": TOKEN})
+    auth = {"Content-Type": "application/json", "Authorization": f"Bearer {TOKEN}"}
+    status, _, text = request(worker, "/api/v1/silences", "POST", {"match": {"metric": "fee.fastest"}, "for": "1h"}, auth)
+    assert status == 201 and json.loads(text)["matchers"] == [{"label": "metric", "value": "fee.fastest"}], text
+    status, _, text = request(worker, "/api/v1/silences", "POST", {"rule": ["cheap-*", "fee-*"], "for": "1h"}, auth)
+    assert status == 422 and json.loads(text)["error"].startswith(
+        'no rule name matches both "cheap-*" and "fee-*": a silence needs every matcher to match'), text
+    for body, error in [({"rule": "fees-high", "for": "soon"}, 'invalid duration "soon" for "for"'),
+                        ({"rule": "fees-high", "until": "2001-01-01T00:00:00Z"}, '"until" 2001-01-01T00:00:00Z is not in the future'),
+                        ({"for": "1h"}, 'say what to silence: "rule" or "match"')]:
+        status, _, text = request(worker, "/api/v1/silences", "POST", body, auth)
+        assert status == 422 and json.loads(text)["error"].startswith(error) and "--" not in text, text
+    # Matchers as silence add takes them: negated and regular expressions, the reason for a bad one.
+    status, _, text = request(worker, "/api/v1/silences", "POST", {"match": ["severity!=page", "team=~ops|dev"], "for": "1h"}, auth)
+    assert status == 201 and json.loads(text)["matchers"] == [{"label": "severity", "value": "page", "op": "!="},
+                                                              {"label": "team", "value": "ops|dev", "op": "=~"}], text
+    request(worker, f"/api/v1/silences/{json.loads(text)['id']}", "DELETE", headers=auth)
+    status, _, text = request(worker, "/api/v1/silences", "POST", {"match": ["team=~(ops"], "for": "1h"}, auth)
+    assert status == 422 and json.loads(text)["error"] == '"match": invalid regular expression "(ops": unclosed group: missing )', text
+    # Neither "for" nor "until": one hour, as amtool's default.
+    status, _, text = request(worker, "/api/v1/silences", "POST", {"rule": "fees-low"}, auth)
+    assert status == 201, text
+    assert [s["matchers"] for s in json.loads(request(worker, "/api/v1/silences")[2])] == [
+        [{"label": "metric", "value": "fee.fastest"}], [{"rule": "fees-low"}]]
+    assert worker.stop() == 0
+
+
 def test_without_a_token_the_api_and_the_page_are_read_only(feed, receiver, workers):
     worker = start(feed, receiver, workers)
     auth = {"Content-Type": "application/json", "Authorization": "Bearer anything-at-all-12345"}

@@ -6,9 +6,28 @@ enum CompletionScript {
     /// Every command word, `help` and `completion` included.
     static var commandNames: [String] { SatwatchCommandLine.commands.map { $0.name } + ["help"] }
 
-    /// A command's options, with `-c` beside `--config`.
+    /// A command's options, with `-c` beside `--config`, and `--env-file`, which every command
+    /// takes (outside its usage line).
     static func options(of command: any SatwatchCommand.Type) -> [CommandOption] {
-        CommandOption.options(inUsage: command.help) + [CommandOption(name: "help", value: nil)]
+        CommandOption.options(inUsage: command.help) + [CommandOption(name: "env-file", value: "FILE"), CommandOption(name: "help", value: nil)]
+    }
+
+    /// What a command's words that are not options are, by position: `silence` an action,
+    /// `notify` a channel, `test` files; nil for a command that takes none worth completing.
+    enum Positional {
+        case words([String])
+        case channels
+        case files
+    }
+
+    /// The first positional argument of `command`, for completion.
+    static func positional(of command: any SatwatchCommand.Type) -> Positional? {
+        switch command.name {
+        case SilenceCommand.name: .words(SilenceCommand.actions)
+        case NotifyCommand.name: .channels
+        case TestCommand.name: .files
+        default: nil
+        }
     }
 
     /// Every option taking a file, over all commands.
@@ -16,10 +35,16 @@ enum CompletionScript {
         Set(SatwatchCommandLine.commands.flatMap { options(of: $0) }.filter(\.takesFile).map(\.name)).sorted()
     }
 
-    /// Every option taking a value that is neither a file nor a feed (nothing to complete).
+    /// Every option taking a value that is neither a file, a feed nor a channel (nothing to
+    /// complete).
     static var freeValueOptions: [String] {
         Set(SatwatchCommandLine.commands.flatMap { options(of: $0) }
-            .filter { $0.value != nil && !$0.takesFile && $0.name != "feed" }.map(\.name)).sorted()
+            .filter { $0.value != nil && !$0.takesFile && !["feed", "channel"].contains($0.name) }.map(\.name)).sorted()
+    }
+
+    /// Every option taking a value, `-c` included: the words after them are not positional.
+    static var valueOptions: [String] {
+        Set(SatwatchCommandLine.commands.flatMap { options(of: $0) }.filter { $0.value != nil }.map { "--\($0.name)" }).sorted() + ["-c"]
     }
 
     static var feedNames: String { FeedKind.allCases.map(\.rawValue).joined(separator: " ") }
@@ -43,9 +68,24 @@ extension CompletionScript {
             return "        \(command.name)) options=\"\(words.joined(separator: " "))\" ;;"
         }.joined(separator: "\n")
         let files = fileOptions.map { "--\($0)" } + ["-c"]
+        let positionalCases = SatwatchCommandLine.commands.compactMap { command -> String? in
+            switch positional(of: command) {
+            case .words(let words)?: "        \(command.name)) [ $count -eq 0 ] && COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;"
+            case .channels?: "        \(command.name)) [ $count -eq 0 ] && COMPREPLY=($(compgen -W \"$(_satwatch_channels)\" -- \"$cur\")) ;;"
+            case .files?: "        \(command.name)) COMPREPLY=($(compgen -f -- \"$cur\")) ;;"
+            case nil: nil
+            }
+        }.joined(separator: "\n")
         return """
             # bash completion for satwatch. Load it with: source <(satwatch completion bash)
             # or install it: satwatch completion bash > /etc/bash_completion.d/satwatch
+            _satwatch_channels() {
+                local i config=""
+                for ((i = 2; i < ${#COMP_WORDS[@]} - 1; i++)); do
+                    case "${COMP_WORDS[i]}" in -c|--config) config=${COMP_WORDS[i+1]} ;; --config=*) config=${COMP_WORDS[i]#--config=} ;; esac
+                done
+                satwatch completion channels ${config:+--config "$config"} 2>/dev/null
+            }
             _satwatch() {
                 local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} options=""
                 COMPREPLY=()
@@ -56,6 +96,7 @@ extension CompletionScript {
                 case "$prev" in
                     \(files.joined(separator: "|"))) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                     --feed) COMPREPLY=($(compgen -W "\(feedNames)" -- "$cur")); return ;;
+                    --channel) COMPREPLY=($(compgen -W "$(_satwatch_channels)" -- "$cur")); return ;;
                     \(freeValueOptions.map { "--\($0)" }.joined(separator: "|"))) return ;;
                 esac
                 case "${COMP_WORDS[1]}" in
@@ -66,9 +107,20 @@ extension CompletionScript {
                 esac
                 if [[ $cur == -* ]]; then
                     COMPREPLY=($(compgen -W "$options" -- "$cur"))
-                else
-                    COMPREPLY=($(compgen -f -- "$cur"))
+                    return
                 fi
+                # How many words before this one are arguments, not options or their values.
+                local i count=0
+                for ((i = 2; i < COMP_CWORD; i++)); do
+                    case "${COMP_WORDS[i]}" in
+                        \(valueOptions.joined(separator: "|"))) ((i++)) ;;
+                        -*) ;;
+                        *) ((count++)) ;;
+                    esac
+                done
+                case "${COMP_WORDS[1]}" in
+            \(positionalCases)
+                esac
             }
             complete -o filenames -F _satwatch satwatch
             """
@@ -81,13 +133,29 @@ extension CompletionScript {
         let menu = SatwatchCommandLine.commands.map { "        \(quoted("\($0.name):\(summary(of: $0))"))" }
             + ["        'help:the help of a command'"]
         let commandCases = SatwatchCommandLine.commands.filter { $0 != CompletionCommand.self }.map { command in
-            let specs = options(of: command).map(spec) + (command == TestCommand.self ? ["'*:file:_files'"] : [])
+            let specs = options(of: command).map(spec) + {
+                switch positional(of: command) {
+                case .words(let words)?: ["'1:action:(\(words.joined(separator: " ")))'"]
+                case .channels?: ["'1:channel:_satwatch_channels'"]
+                case .files?: ["'*:file:_files'"]
+                case nil: []
+                }
+            }()
             return "        \(command.name)) _arguments -s \(specs.joined(separator: " ")) ;;"
         }.joined(separator: "\n")
         return """
             #compdef satwatch
             # zsh completion for satwatch. Load it with: source <(satwatch completion zsh)
             # or install it: satwatch completion zsh > "${fpath[1]}/_satwatch"
+            _satwatch_channels() {
+                local i config
+                local -a names
+                for ((i = 1; i < $#words; i++)); do
+                    [[ $words[i] == (-c|--config) ]] && config=$words[i+1]
+                done
+                names=(${(f)"$(satwatch completion channels ${config:+--config} ${config:+$config} 2>/dev/null)"})
+                compadd -a names
+            }
             _satwatch() {
                 local -a commands
                 commands=(
@@ -120,6 +188,7 @@ extension CompletionScript {
         case nil: action = ""
         case let value? where option.takesFile: action = ":\(value):_files"
         case let value? where option.name == "feed": action = ":\(value):(\(feedNames))"
+        case let value? where option.name == "channel": action = ":\(value):_satwatch_channels"
         case let value?: action = ":\(value): "
         }
         let description = option.value.map { "[\(option.name) \($0)]" } ?? "[\(option.name)]"

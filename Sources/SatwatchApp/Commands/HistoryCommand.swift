@@ -7,7 +7,7 @@ import SatwatchState
 enum HistoryCommand: SatwatchCommand {
     static let name = "history"
     static let help = """
-        Usage: satwatch history [--since D] [--rule GLOB] [--channel C] [--json] [--config F]
+        Usage: satwatch history [--since D] [--rule GLOB] [--channel C] [--json] [--config F | --url URL]
 
         Lists the notifications kept in the state file, oldest first, one line per channel with
         its outcome: sent (when, after how many attempts), pending (when it is tried next), dead
@@ -16,13 +16,19 @@ enum HistoryCommand: SatwatchCommand {
         C only deliveries to channel C. --json prints one JSON array instead: each notification
         with its labels, values and deliveries. The worker keeps notifications for
         "state_retention" (default 30d). Safe while the worker runs.
+        --url URL (or $SATWATCH_URL): ask the worker at URL through its HTTP API instead, e.g.
+        http://host:9464.
         """
 
     static func run(_ arguments: [String], io: CommandIO) async throws(UsageError) -> Int32 {
-        let parsed = try ArgumentList(arguments, options: ["config", "since", "rule", "channel"], flags: ["json"])
+        let parsed = try ArgumentList(arguments, options: ["config", "since", "rule", "channel", "url"], flags: ["json"])
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument \"\(parsed.positionals[0])\"") }
         let filter = try HistoryFilter(parsed, now: WallClock.now())
         let json = parsed.has(flag: "json")
+        if let worker = try RemoteWorker.named(by: parsed, io: io) {
+            return await RemoteReports(worker: worker, io: io).history(since: parsed[option: "since"], rule: parsed[option: "rule"],
+                                                                       channel: parsed[option: "channel"], json: json)
+        }
         let (setup, store): (Setup, StateStore)
         switch StateFileAccess.find(parsed, io: io, command: name) {
         case .exit(let status): return status

@@ -102,19 +102,22 @@ package enum SatwatchCommandLine {
                                            record a feed's frames for replay
           notify CHANNEL [--config F] [--message TEXT]
                                            send one test notification through a channel
-          status [--json] [--config F]     rule states, last values, pending/dead deliveries
-          history [--since D] [--rule GLOB] [--channel C] [--json] [--config F]
+          status [--json] [--config F | --url URL]
+                                           rule states, last values, pending/dead deliveries
+          history [--since D] [--rule GLOB] [--channel C] [--json] [--config F | --url URL]
                                            notifications and each channel's outcome
           retry (ID | --channel C | --dead) [--config F]
                                            put dead deliveries back in the queue
           purge --dead [--older-than D] [--config F]
                                            delete dead deliveries
-          silence (add (--rule GLOB | --match KEY=VALUE)... (--for D | --until TIME) [--comment TEXT] | list [--json] | expire ID) [--config F]
+          silence (add (--rule GLOB | --match KEY=VALUE)... [--for D | --until TIME] [--comment TEXT] [--quiet] | list [--json] | expire ID) [--config F | --url URL]
                                            keep matching notifications from every channel
           completion (bash|zsh)            print a shell completion script
           help COMMAND                     the same as 'satwatch COMMAND --help'
 
-        --config (or -c) defaults to $SATWATCH_CONFIG, then ./satwatch.json.
+        --config (or -c) defaults to $SATWATCH_CONFIG, then ./satwatch.json. --url URL (or
+        $SATWATCH_URL) makes status, history and silence use a worker's HTTP API, with
+        $SATWATCH_TOKEN (or the http.token of --config F) for writes.
         Every command takes --env-file FILE (systemd EnvironmentFile syntax, e.g. the unit's
         /etc/satwatch/satwatch.env): its variables override the environment's.
         Run 'satwatch <command> --help' for details.

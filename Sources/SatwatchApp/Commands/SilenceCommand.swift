@@ -7,27 +7,38 @@ import SatwatchState
 enum SilenceCommand: SatwatchCommand {
     static let name = "silence"
     static let help = """
-        Usage: satwatch silence (add (--rule GLOB | --match KEY=VALUE)... (--for D | --until TIME) [--comment TEXT] | list [--json] | expire ID) [--config F]
+        Usage: satwatch silence (add (--rule GLOB | --match KEY=VALUE)... [--for D | --until TIME] [--comment TEXT] [--quiet] | list [--json] | expire ID) [--config F | --url URL]
 
         add: keeps notifications that match every --rule (a glob on the rule name, e.g. 'btc-*')
-        and --match (a label, e.g. severity=page; alertname and metric are labels too) from every
-        channel, for D (e.g. 2h) or until TIME (RFC 3339, e.g. 2026-12-24T18:00:00Z). Prints the
-        silence's id. The author is $USER. A running worker applies it to the next delivery.
-        Silenced notifications are recorded as silenced; a resolve goes out only where its
-        firing did.
+        and --match (a label, e.g. severity=page; alertname and metric are labels too; also
+        severity!=info, severity=~page|critical, a regular expression on the whole value, and
+        severity!~info|warn) from every channel, for D (e.g. 2h; 1h when neither --for nor --until is given) or until TIME
+        (RFC 3339, e.g. 2026-12-24T18:00:00Z). Prints the silence's id, and on standard error
+        what it silences until when (--quiet: only the id). A silence that can match nothing
+        (two --rule globs no rule name matches both of) is refused. The author is $USER. A
+        running worker applies it to the next delivery. Silenced notifications are recorded as
+        silenced; a resolve goes out only where its firing did.
         list: silences not ended yet (--json: all of them, as JSON).
         expire: ends silence ID now.
+        --url URL (or $SATWATCH_URL): use the worker at URL through its HTTP API instead of the
+        state file here; add and expire send $SATWATCH_TOKEN (or the http.token of --config F)
+        as the bearer token.
         """
 
+    /// What `silence` does, its first argument.
+    static let actions = ["add", "list", "expire"]
+
     static func run(_ arguments: [String], io: CommandIO) async throws(UsageError) -> Int32 {
-        let actions = ["add", "list", "expire"]
         guard let action = arguments.first, actions.contains(action) else {
             let found = arguments.first.map { "unknown action \"\($0)\"" + EditDistance.hintOrList(for: $0, among: actions) }
             throw UsageError(found ?? "name what to do: add, list or expire")
         }
-        let parsed = try ArgumentList(Array(arguments.dropFirst()), options: ["config", "rule", "match", "for", "until", "comment"],
-                                      flags: ["json"])
+        let parsed = try ArgumentList(Array(arguments.dropFirst()), options: ["config", "rule", "match", "for", "until", "comment", "url"],
+                                      flags: ["json", "quiet"])
         let now = WallClock.now()
+        if let worker = try RemoteWorker.named(by: parsed, io: io) {
+            return try await RemoteSilences(worker: worker, io: io).run(action, parsed, now: now)
+        }
         switch action {
         case "add": return try add(parsed, io: io, now: now)
         case "list": return list(parsed, io: io, now: now)
@@ -50,8 +61,18 @@ enum SilenceCommand: SatwatchCommand {
             io.err("satwatch silence: \(error)")
             return 1
         }
-        io.out(silence.id)
+        report(silence, parsed, io: io)
         return 0
+    }
+
+    /// The new silence's id on standard output (what a script takes), and, unless `--quiet`,
+    /// what it silences until when on standard error.
+    static func report(_ silence: Silence, _ parsed: ArgumentList, io: CommandIO) {
+        io.out(silence.id)
+        guard !parsed.has(flag: "quiet") else { return }
+        let defaulted = parsed[option: "for"] == nil && parsed[option: "until"] == nil
+        io.err("silenced \(silence.matchers.map(\.text).joined(separator: " ")) until \(silence.endsAt.rfc3339)"
+               + (defaulted ? " (1h, the default; --for D or --until TIME to choose)" : ""))
     }
 
     private static func list(_ parsed: ArgumentList, io: CommandIO, now: Timestamp) -> Int32 {

@@ -7,18 +7,21 @@ import SatwatchState
 enum StatusCommand: SatwatchCommand {
     static let name = "status"
     static let help = """
-        Usage: satwatch status [--json] [--config F]
+        Usage: satwatch status [--json] [--config F | --url URL]
 
         Prints each rule's state, the last value of every metric, delivery totals per channel
         with each channel's next delivery and when it is tried, and every pending or dead
         delivery, from the state file. --json prints the same as one JSON object. Safe while the
         worker runs.
+        --url URL (or $SATWATCH_URL): ask the worker at URL through its HTTP API instead, e.g.
+        http://host:9464: each rule's state and the running silences.
         """
 
     static func run(_ arguments: [String], io: CommandIO) async throws(UsageError) -> Int32 {
-        let parsed = try ArgumentList(arguments, options: ["config"], flags: ["json"])
+        let parsed = try ArgumentList(arguments, options: ["config", "url"], flags: ["json"])
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument \"\(parsed.positionals[0])\"") }
         let json = parsed.has(flag: "json")
+        if let worker = try RemoteWorker.named(by: parsed, io: io) { return await RemoteReports(worker: worker, io: io).status(json: json) }
         let (setup, store): (Setup, StateStore)
         switch StateFileAccess.find(parsed, io: io, command: name) {
         case .exit(let status): return status

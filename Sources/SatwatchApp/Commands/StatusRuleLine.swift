@@ -1,4 +1,5 @@
 import SatwatchBase
+import SatwatchJSON
 import SatwatchRules
 
 /// One rule as `status` shows it, decided once for the text and the JSON alike.
@@ -42,5 +43,18 @@ struct StatusRuleLine: Equatable {
             if let waiting { value = "waiting: \(waiting)" }
             return [name, state, since.map { "since \($0.rfc3339)" } ?? "", value]
         }
+    }
+}
+
+extension StatusRuleLine {
+    /// The line for a rule as the API's `/api/v1/rules` shows it (`RuleOverview.json`); nil
+    /// when `json` is not one.
+    init?(api json: JSONNode) {
+        guard let name = json["rule"]?.string, let state = json["state"]?.string else { return nil }
+        self.name = name
+        self.state = state
+        since = json["since"]?.string.flatMap(Timestamp.init(rfc3339:))
+        lastValue = json["value"]?.number
+        waiting = json["waiting"]?.string
     }
 }

@@ -16,16 +16,18 @@ package struct Setup: Sendable {
 
     /// Loads the config at `path` and all its rule files. Returns the setup (nil when the config
     /// itself could not be read) and every problem found. `secrets`: the channels whose
-    /// `${NAME}` values must be set.
+    /// `${NAME}` values must be set. `serving`: the command serves the page and the API (`run`),
+    /// so `http.token`'s variable must be set too; for any other command an unset one is a
+    /// warning (`check` shows it).
     package static func load(path: String, environment: [String: String], logger: Logger,
-                            secrets: SecretNeed = .all) -> (Setup?, [Diagnostic]) {
-        let (setup, log) = loadLogged(path: path, environment: environment, logger: logger, secrets: secrets)
+                            secrets: SecretNeed = .all, serving: Bool = false) -> (Setup?, [Diagnostic]) {
+        let (setup, log) = loadLogged(path: path, environment: environment, logger: logger, secrets: secrets, serving: serving)
         return (setup, log.diagnostics)
     }
 
     /// Loads like `load`, with the log itself (which tells unset variables apart).
     static func loadLogged(path: String, environment: [String: String], logger: Logger,
-                           secrets: SecretNeed = .all) -> (Setup?, DiagnosticLog) {
+                           secrets: SecretNeed = .all, serving: Bool = false) -> (Setup?, DiagnosticLog) {
         let log = DiagnosticLog()
         let variables = ConfigEnvironment(environment)
         guard let config = ConfigLoader.load(path: path, environment: variables, logger: logger, log: log, secrets: secrets) else {
@@ -37,13 +39,22 @@ package struct Setup: Sendable {
         // Rules that are all invalid are explained by their errors; an empty or missing set is not.
         let empty = log.count == before ? emptinessWarning(path: path, config: config, files: files, rules: rules) : nil
         let open = openEndpointWarning(path: path, config: config)
-        return (Setup(config: config, rules: rules, ruleFiles: files, warnings: warnings + [empty, open].compactMap { $0 }), log)
+        var token: LoadWarning?
+        if let unset = config.page.unsetToken {
+            if serving {
+                log.append(unset.problem, unsetVariable: unset.variable)
+            } else {
+                token = LoadWarning(path: path, "\"http.token\": environment variable \(unset.variable) is not set; "
+                                    + "'satwatch run' will need it (set it or pass --env-file FILE), no other command does")
+            }
+        }
+        return (Setup(config: config, rules: rules, ruleFiles: files, warnings: warnings + [empty, open, token].compactMap { $0 }), log)
     }
 
     /// Warns when the page and the API listen beyond this machine without `http.token`: anyone
     /// who reaches them reads every alert, and nobody can silence from the page.
     private static func openEndpointWarning(path: String, config: Config) -> LoadWarning? {
-        guard let listen = config.httpListen, !listen.isLoopback, config.page.token == nil else { return nil }
+        guard let listen = config.httpListen, !listen.isLoopback, config.page.token == nil, config.page.unsetToken == nil else { return nil }
         return LoadWarning(path: path, "\"http.listen\" is \(listen), reachable from other machines, and no \"http.token\" is set: "
                            + "anyone who reaches it reads every alert (set \"token\", or listen on 127.0.0.1 behind a proxy)")
     }
@@ -63,8 +74,8 @@ package struct Setup: Sendable {
     }
 
     /// Loads like `load`, printing every problem to `io.err`; nil when anything was wrong.
-    static func loadValid(path: String, io: CommandIO, logger: Logger, secrets: SecretNeed = .all) -> Setup? {
-        let (setup, log) = loadLogged(path: path, environment: io.environment, logger: logger, secrets: secrets)
+    static func loadValid(path: String, io: CommandIO, logger: Logger, secrets: SecretNeed = .all, serving: Bool = false) -> Setup? {
+        let (setup, log) = loadLogged(path: path, environment: io.environment, logger: logger, secrets: secrets, serving: serving)
         for diagnostic in log.diagnostics { io.err(diagnostic.description) }
         guard let setup, log.isEmpty else {
             io.err("\(path): \(Plural.count(log.count, "problem")); \(unsetHint(log) ?? "run 'satwatch check' for details")")

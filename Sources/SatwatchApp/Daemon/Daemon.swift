@@ -24,7 +24,7 @@ package struct Daemon: Sendable {
         // Channels keep the logger they are configured with (the `log` channel writes through it),
         // so it is the worker's one logger, set to the config's format and level once read.
         let logger = Logger(journal: JournalStream.isStandardError(environment: io.environment), sink: io.err)
-        guard let setup = Setup.loadValid(path: configPath, io: io, logger: logger) else { return 1 }
+        guard let setup = Setup.loadValid(path: configPath, io: io, logger: logger, serving: true) else { return 1 }
         // The claim comes before the store is opened and lasts the whole process, reloads
         // included (a reload keeps the state file it started with claimed).
         let claim: StateFileLock
@@ -150,7 +150,7 @@ package struct Daemon: Sendable {
     private func reload(replacing running: Setup, endpoint: Endpoint) async -> Setup? {
         logger.info("reloading", ["config": configPath])
         let (setup, diagnostics) = await OwnThread.run("satwatch.reload") { [configPath, environment, logger] in
-            Setup.load(path: configPath, environment: environment, logger: logger)
+            Setup.load(path: configPath, environment: environment, logger: logger, serving: true)
         }
         guard let setup, diagnostics.isEmpty else {
             for diagnostic in diagnostics { logger.error("reload rejected", ["problem": diagnostic.description]) }

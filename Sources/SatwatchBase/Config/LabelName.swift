@@ -3,7 +3,7 @@
 package enum LabelName {
     /// Labels every rule notification carries already (`alertname` = the rule, `metric`); a
     /// rule's own value would be dropped.
-    static let reserved: Set<String> = ["alertname", "metric"]
+    package static let reserved: Set<String> = ["alertname", "metric"]
 
     /// Why `name` cannot be a rule label, or nil when it can.
     package static func problem(_ name: String) -> String? {

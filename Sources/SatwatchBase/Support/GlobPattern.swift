@@ -43,4 +43,32 @@ package struct GlobPattern: Sendable, Equatable {
         while p < characters.count, characters[p] == "*" { p += 1 }
         return p == characters.count
     }
+
+    /// Whether some name matches both this pattern and `other` (`btc-*` and `*-usd` both match
+    /// `btc-usd`; `cheap-*` and `fee-*` share no name): a silence needing both matches nothing
+    /// otherwise.
+    ///
+    /// Walks both patterns together, one character of a common name at a time: a state is a
+    /// position in each, so at most (length + 1)² states are visited, whatever the stars.
+    package func overlaps(_ other: GlobPattern) -> Bool {
+        let (a, b) = (characters, other.characters)
+        let width = b.count + 1
+        var seen = [Bool](repeating: false, count: (a.count + 1) * width)
+        var queue = [(0, 0)]
+        let wild: Set<Character> = ["*", "?"]
+        while let (i, j) = queue.popLast() {
+            guard !seen[i * width + j] else { continue }
+            seen[i * width + j] = true
+            if i == a.count, j == b.count { return true }
+            // A star may match no character at all.
+            if i < a.count, a[i] == "*" { queue.append((i + 1, j)) }
+            if j < b.count, b[j] == "*" { queue.append((i, j + 1)) }
+            guard i < a.count, j < b.count else { continue }
+            // One character both accept: any, when both have a wildcard here; else the literal.
+            let (x, y) = (a[i], b[j])
+            guard wild.contains(x) || wild.contains(y) || x == y else { continue }
+            queue.append((x == "*" ? i : i + 1, y == "*" ? j : j + 1))
+        }
+        return false
+    }
 }

@@ -20,3 +20,18 @@ import Testing
         #expect(GlobPattern(pattern).hasWildcard == expected)
     }
 }
+
+extension GlobPatternTests {
+    /// Two globs a silence needs both of: do they share any rule name?
+    @Test(arguments: [
+        ("cheap-*", "fee-*", false), ("btc-*", "*-usd", true), ("btc-*", "btc-high", true), ("btc-*", "eth", false),
+        ("fee", "fee", true), ("fee", "fees", false), ("*", "", true), ("", "", true), ("", "a", false), ("?", "", false),
+        ("a?c", "?b?", true), ("a?c", "?bd", false), ("*a*", "*b*", true), ("a*", "*b", true), ("ab*", "ba*", false),
+        ("??", "a*", true), ("??", "abc*", false), ("*x", "*y", false), ("a**c", "ac", true),
+        (String(repeating: "a*", count: 100) + "b", String(repeating: "*a", count: 100) + "c", false),
+    ] as [(String, String, Bool)])
+    func overlaps(_ first: String, _ second: String, _ expected: Bool) {
+        #expect(GlobPattern(first).overlaps(GlobPattern(second)) == expected)
+        #expect(GlobPattern(second).overlaps(GlobPattern(first)) == expected)
+    }
+}

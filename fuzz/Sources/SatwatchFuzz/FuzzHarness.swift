@@ -33,6 +33,7 @@ enum FuzzHarness {
         ("news-document", readNewsDocument),
         ("mempool-watch", decodeWatchedFrames),
         ("bitcoin-address", parseAddress),
+        ("label-regex", matchLabelRegex),
     ]
 
     /// A Deribit frame as the feed sees it: the wire's heartbeat handling and notices, then a
@@ -95,6 +96,14 @@ enum FuzzHarness {
     static func verifySilenceLink(_ bytes: UnsafeRawBufferPointer) {
         let key = [UInt8](repeating: 7, count: 32)
         _ = try? SilenceLink.verified(query: String(decoding: bytes, as: UTF8.self), key: key, now: Timestamp(milliseconds: 1_700_000_000_000))
+    }
+
+    /// A silence's regular expression as the API takes it (`"match": ["team=~…"]`): compiled, then
+    /// matched against values that exercise it, itself included.
+    static func matchLabelRegex(_ bytes: UnsafeRawBufferPointer) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let regex = try? LabelRegex(text) else { return }
+        for value in ["", text, "page", String(repeating: "a", count: 300) + "!", "é🙂\n"] { _ = regex.matches(value) }
     }
 
     /// A rule level or derived metric as a user writes it: parsed, then evaluated by an engine as

@@ -4,7 +4,7 @@ import SatwatchNet
 import SatwatchState
 
 /// `/api/v1/silences`: `GET` lists silences not ended yet (`?all=1`: every one kept), `POST`
-/// adds one from `{"rule": "btc-*" | [...], "match": {"severity": "page"}, "for": "2h" | "until":
+/// adds one from `{"rule": "btc-*" | [...], "match": {"severity": "page"} | ["severity!=info", …], "for": "2h" | "until":
 /// "…", "comment": "…", "author": "…"}` and answers 201 with it; `DELETE
 /// /api/v1/silences/<id>` expires one (204). Writes need the bearer token.
 struct SilencesAPIRoute: EndpointRoute {
@@ -55,7 +55,7 @@ struct SilencesAPIRoute: EndpointRoute {
             silence = try SilenceRequest(rules: try Self.strings(body["rule"], "rule"), matches: try Self.matches(body["match"]),
                                          for: try Self.string(body["for"], "for"), until: try Self.string(body["until"], "until"),
                                          comment: try Self.string(body["comment"], "comment") ?? "",
-                                         author: try Self.string(body["author"], "author") ?? "api", now: now).silence
+                                         author: try Self.string(body["author"], "author") ?? "api", now: now, asker: .api).silence
         } catch {
             return EndpointPages.problem(422, error.message)
         }
@@ -91,10 +91,19 @@ struct SilencesAPIRoute: EndpointRoute {
         return list
     }
 
-    /// `{"severity": "page"}` as `severity=page`.
+    /// `{"severity": "page"}` as `severity=page`; `["severity!=info", "team=~ops|dev"]` as they
+    /// are (what `silence add --match` takes).
     static func matches(_ node: JSONNode?) throws(UsageError) -> [String] {
         guard let node, !node.isNull else { return [] }
-        guard let members = node.members else { throw UsageError("\"match\" must be an object of label values") }
+        if node.array != nil {
+            guard let list = node.array?.compactMap(\.string), list.count == node.array?.count else {
+                throw UsageError("\"match\" must be an object of label values or an array of matchers such as \"severity!=info\"")
+            }
+            return list
+        }
+        guard let members = node.members else {
+            throw UsageError("\"match\" must be an object of label values or an array of matchers such as \"severity!=info\"")
+        }
         var matches: [String] = []
         for member in members {
             guard let value = member.node.string else { throw UsageError("\"match\": the value of \"\(member.key)\" must be a string") }

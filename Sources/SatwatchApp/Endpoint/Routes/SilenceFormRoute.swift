@@ -23,7 +23,7 @@ struct SilenceFormRoute: EndpointRoute {
                 }
             } else {
                 let silence = try SilenceRequest(rules: [form.first("rule") ?? ""], matches: [], for: form.first("for") ?? "",
-                                                 until: nil, comment: form.first("comment") ?? "", author: "page", now: now).silence
+                                                 until: nil, comment: form.first("comment") ?? "", author: "page", now: now, asker: .api).silence
                 try pages.store.use { try $0.silences.add(silence) }
             }
         } catch let error as UsageError {

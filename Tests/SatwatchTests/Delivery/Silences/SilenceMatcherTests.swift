@@ -19,10 +19,57 @@ import Testing
         ([.label(name: "metric", value: "btc.usd")], true),
         ([.rule("btc-*"), .label(name: "team", value: "ops")], true),
         ([.rule("btc-*"), .label(name: "team", value: "dev")], false),
+        ([.labelNot(name: "severity", value: "info")], true),
+        ([.labelNot(name: "severity", value: "page")], false),
+        ([.labelNot(name: "absent", value: "x")], true),
+        ([.labelNot(name: "absent", value: "")], false),
+        ([try! SilenceMatcher.label("severity", "=~", "page|critical")], true),
+        ([try! SilenceMatcher.label("severity", "=~", "pag")], false),
+        ([try! SilenceMatcher.label("severity", "!~", "info|warn")], true),
+        ([try! SilenceMatcher.label("metric", "=~", "btc\\..*")], true),
+        ([try! SilenceMatcher.label("alertname", "!~", "btc-.*")], false),
+        ([try! SilenceMatcher.label("absent", "=~", ".*")], true),
+        ([try! SilenceMatcher.label("absent", "=~", ".+")], false),
     ] as [([SilenceMatcher], Bool)])
     func everyMatcherMustMatch(_ matchers: [SilenceMatcher], _ matches: Bool) {
         let silence = Silence(id: "s", matchers: matchers, startsAt: .epoch, endsAt: .epoch + .hours(1), comment: "",
                               author: "me", createdAt: .epoch)
         #expect(silence.matches(Self.notification) == matches)
+    }
+}
+
+extension SilenceMatcherTests {
+    /// Matchers no notification can meet together are named; any set one may meet is not.
+    @Test(arguments: [
+        ([SilenceMatcher.rule("cheap-*"), .rule("fee-*")], #"no rule name matches both "cheap-*" and "fee-*""#),
+        ([.rule("btc-*"), .rule("*-high")], nil),
+        ([.rule("btc-*"), .rule("btc-*")], nil),
+        ([.label(name: "severity", value: "page"), .label(name: "severity", value: "info")], #"label "severity" cannot be both "page" and "info""#),
+        ([.label(name: "severity", value: "page"), .label(name: "team", value: "ops")], nil),
+        ([.label(name: "severity", value: "page"), .label(name: "severity", value: "page")], nil),
+        ([.label(name: "alertname", value: "a"), .label(name: "alertname", value: "b")], #"label "alertname" cannot be both "a" and "b""#),
+        ([.rule("fee-*"), .label(name: "alertname", value: "btc-high")], #"alertname "btc-high" does not match "fee-*""#),
+        ([.label(name: "alertname", value: "fee-high"), .rule("fee-*")], nil),
+        ([.rule("a*"), .rule("*b"), .rule("c*")], #"no rule name matches both "a*" and "c*""#),
+        ([.label(name: "metric", value: "btc.usd")], nil),
+        ([.label(name: "severity", value: "page"), .labelNot(name: "severity", value: "page")], #"label "severity" cannot be both "page" and not "page""#),
+        ([.label(name: "severity", value: "page"), .labelNot(name: "severity", value: "info")], nil),
+        ([.label(name: "severity", value: "page"), try! SilenceMatcher.label("severity", "=~", "info|warn")], "severity=page and severity=~info|warn cannot both hold"),
+        ([.label(name: "severity", value: "page"), try! SilenceMatcher.label("severity", "!~", "page|warn")], "severity=page and severity!~page|warn cannot both hold"),
+        ([.label(name: "severity", value: "page"), try! SilenceMatcher.label("severity", "=~", "pa.e")], nil),
+    ] as [([SilenceMatcher], String?)])
+    func contradiction(_ matchers: [SilenceMatcher], _ reason: String?) {
+        let found = SilenceMatcher.contradiction(among: matchers)
+        #expect(found.map { String($0.prefix(reason?.count ?? 0)) } == reason)
+    }
+
+    /// Every kind of matcher is stored and read back as it was; exact ones as before.
+    @Test func storedMatchersReadBack() throws {
+        let matchers: [SilenceMatcher] = [.rule("btc-*"), .label(name: "severity", value: "page"), .labelNot(name: "team", value: "dev"),
+                                          try SilenceMatcher.label("metric", "=~", "btc\\..*"), try SilenceMatcher.label("x", "!~", "a|b")]
+        let text = StoredSilenceMatchers.text(matchers)
+        #expect(text.hasPrefix(#"[["rule","btc-*"],["label","severity","page"],["label!=","team","dev"],["label=~","metric","#))
+        #expect(try StoredSilenceMatchers.matchers(text) == matchers)
+        #expect(throws: SQLiteError.self) { try StoredSilenceMatchers.matchers(#"[["label=~","x","(a"]]"#) }
     }
 }

@@ -1,0 +1,90 @@
+import SatwatchBase
+import SatwatchJSON
+
+/// `status --url URL` and `history --url URL`: what the worker's API tells, shown as the
+/// commands show the state file. The API has rules and silences but no delivery queues, so a
+/// remote `status` shows those two; `history` shows the same lines as on the worker's machine.
+struct RemoteReports {
+    let worker: RemoteWorker
+    let io: CommandIO
+
+    /// `status`: every rule's line (`/api/v1/rules`) and the running silences; `--json`: one
+    /// object `{"worker","rules","silences"}` with the API's own arrays.
+    func status(json: Bool) async -> Int32 {
+        do {
+            let rules = try await worker.get("/api/v1/rules")
+            let silences = try await worker.get("/api/v1/silences")
+            if json {
+                io.out(JSONValue.members([("worker", .string(worker.url)), ("rules", rules.value), ("silences", silences.value)])
+                    .prettyJSONText())
+                return 0
+            }
+            let now = WallClock.now()
+            var lines = ["worker: \(worker.url)", "", "RULES"]
+            let ruleLines = (rules.array ?? []).compactMap(StatusRuleLine.init(api:))
+            lines += ruleLines.isEmpty ? ["  (no rules)"] : StatusReport.columns(ruleLines.map(\.cells))
+            let running = (silences.array ?? []).compactMap(SilenceText.silence)
+            if !running.isEmpty {
+                lines += ["", "SILENCES"]
+                lines += SilenceText.table(running, now: now)
+            }
+            io.out(lines.joined(separator: "\n"))
+            return 0
+        } catch {
+            io.err("satwatch status: \(error.message)")
+            return 1
+        }
+    }
+
+    /// `history`: `/api/v1/history` filtered by the worker, in `history`'s columns or as its
+    /// JSON. Without `--since`, everything the worker keeps.
+    func history(since: String?, rule: String?, channel: String?, json: Bool) async -> Int32 {
+        let query = RemoteWorker.query([("since", since ?? Self.everything), ("rule", rule), ("channel", channel)])
+        do {
+            let log = try await worker.get("/api/v1/history" + query)
+            io.out(json ? log.value.prettyJSONText() : Self.historyText(log.array ?? []))
+            return 0
+        } catch {
+            io.err("satwatch history: \(error.message)")
+            return 1
+        }
+    }
+
+    /// A span longer than any `state_retention`: "all of it" for an API that wants a span.
+    static let everything = "36500d"
+
+    /// `history`'s columns (see `HistoryReport.text`) from its JSON.
+    static func historyText(_ log: [JSONNode]) -> String {
+        guard !log.isEmpty else { return "  (no notifications)" }
+        var rows = [["#ID", "AT", "RULE", "STATUS", "VALUE", "CHANNEL", "OUTCOME", "WHEN", "ATTEMPTS", "ERROR"]]
+        for entry in log {
+            let status = entry["reminder"]?.bool == true ? "reminder" : entry["status"]?.string ?? ""
+            let head = [entry["at"]?.string ?? "", entry["rule"]?.string ?? "", status,
+                        entry["value"]?.number.map(DisplayNumber.format) ?? ""]
+            let deliveries = entry["deliveries"]?.array ?? []
+            guard !deliveries.isEmpty else {
+                rows.append(["-"] + head + ["-", "none"])
+                continue
+            }
+            for delivery in deliveries {
+                let outcome = delivery["outcome"]?.string ?? ""
+                rows.append(["#\(delivery["id"]?.number.map { Int($0) } ?? 0)"] + head
+                            + [delivery["channel"]?.string ?? "", outcome, when(delivery, outcome: outcome),
+                               Plural.count(Int(delivery["attempts"]?.number ?? 0), "attempt"), delivery["error"]?.string ?? ""])
+            }
+        }
+        return StatusReport.columns(rows).joined(separator: "\n")
+    }
+
+    /// As `HistoryReport.when`, from a delivery's JSON.
+    private static func when(_ delivery: JSONNode, outcome: String) -> String {
+        let time = { (key: String) in delivery[key]?.string ?? "" }
+        switch outcome {
+        case "sent": return "at \(time("sent_at"))"
+        case "pending":
+            return delivery["held"]?.string.map { "held (\($0)) until \(time("held_until"))" } ?? "next try \(time("next_attempt_at"))"
+        case "dead": return "since \(time("dead_since"))"
+        default: return "since \(time("\(outcome)_at"))"
+        }
+    }
+}
