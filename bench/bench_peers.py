@@ -1,9 +1,11 @@
 """The local peers the process-level benchmarks play in one asyncio loop (so every timestamp
-comes from one clock): a mempool-style WebSocket feed, a webhook receiver and a mailbox."""
+comes from one clock): a mempool-style WebSocket feed, a webhook receiver and a mailbox; and what
+a worker process uses (CPU, resident memory) as /proc tells it."""
 import asyncio
 import email
 import email.policy
 import json
+import os
 
 import websockets
 from aiosmtpd.smtp import SMTP
@@ -50,3 +52,15 @@ async def mail_server(received):
             return "250 OK"
     return await asyncio.get_running_loop().create_server(
         lambda: SMTP(Mailbox(), hostname="bench.satwatch.test", decode_data=False), "127.0.0.1", 0)
+
+
+def cpu_seconds(pid):
+    """User and system CPU seconds process `pid` has used."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid):
+    """(resident, of which anonymous) memory of process `pid`, in MB."""
+    fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status"))
+    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["RssAnon"].split()[0]) / 1024

@@ -12,12 +12,13 @@ import sys
 import tempfile
 import time
 
+from bench_peers import cpu_seconds, rss_mb
+
 BINARY, FIXTURES = sys.argv[1], sys.argv[2]
 SECONDS = float(sys.argv[3]) if len(sys.argv) > 3 else 30
 BUILD = f" ({sys.argv[4]})" if len(sys.argv) > 4 and sys.argv[4] else ""
 ONLY = sys.argv[5] if len(sys.argv) > 5 else ""
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def peer(fixture, script="feed_peer.py", loop=True):
@@ -26,15 +27,6 @@ def peer(fixture, script="feed_peer.py", loop=True):
     return process, int(process.stdout.readline().split()[1])
 
 
-def cpu_seconds(pid):
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
-
-
-def rss_mb(pid):
-    """(resident, of which anonymous) in MB."""
-    fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status"))
-    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["RssAnon"].split()[0]) / 1024
 
 
 def measure(feeds, label, settings=None, rules=None):

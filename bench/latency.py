@@ -19,13 +19,12 @@ import sys
 import tempfile
 import time
 
-from bench_peers import feed_server, fees, webhook_server
+from bench_peers import cpu_seconds, feed_server, fees, webhook_server
 
 BINARY = sys.argv[1]
 CROSSINGS = int(sys.argv[2]) if len(sys.argv) > 2 else 400
 WINDOWS = len(sys.argv) > 3 and sys.argv[3] == "windows"
 CROSSING_RULE = {"name": "fast", "metric": "fee.fastest", "above": 10}
-TICKS = os.sysconf("SC_CLK_TCK")
 HISTORY_SECONDS = 4 * 3600
 
 
@@ -41,10 +40,6 @@ def mix_rules():
     assert len(rules) == 1000
     return rules
 
-
-def cpu_seconds(pid):
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
 
 
 async def connected(clients, process):

@@ -14,10 +14,11 @@ import tempfile
 import time
 import urllib.request
 
+from bench_peers import cpu_seconds, rss_mb
+
 BINARY, FIXTURES = sys.argv[1], sys.argv[2]
 COUNTS = [int(n) for n in sys.argv[3:]] or [0, 10_000, 50_000]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TICKS = os.sysconf("SC_CLK_TCK")
 METRICS = ["fee.fastest", "fee.half_hour", "fee.hour", "fee.economy", "btc.usd"]
 
 
@@ -27,14 +28,6 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def rss_mb(pid):
-    fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status"))
-    return int(fields["VmRSS"].split()[0]) / 1024
-
-
-def cpu_seconds(pid):
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
 
 
 def setup(count, feed_port, http_port):
@@ -83,7 +76,7 @@ def measure(count, seconds=20):
             cpu_start, wall_start, peak = cpu_seconds(worker.pid), time.monotonic(), 0.0
             while time.monotonic() - wall_start < seconds:
                 time.sleep(1)
-                peak = max(peak, rss_mb(worker.pid))
+                peak = max(peak, rss_mb(worker.pid)[0])
             cpu = (cpu_seconds(worker.pid) - cpu_start) / (time.monotonic() - wall_start) * 100
         finally:
             worker.terminate()

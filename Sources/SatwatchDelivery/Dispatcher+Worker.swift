@@ -19,6 +19,9 @@ extension Dispatcher {
         var storeFailures = 0
         // When a receiver that is down may be tried again.
         var receiverDownUntil: Timestamp?
+        // As many due entries as one message may carry past every stage (the stages are fixed
+        // for the dispatcher's life): one a message unless the channel groups.
+        let limit = stages.compactMap { $0.messageLimit(on: channel.name) }.min() ?? GroupStage.maxMembers
         while !Task.isCancelled {
             do {
                 if let (record, entries) = unrecorded {
@@ -33,7 +36,7 @@ extension Dispatcher {
                     continue
                 }
                 receiverDownUntil = nil
-                let due = try await nextEntries(of: channel.name, now: now)
+                let due = try await nextEntries(of: channel.name, now: now, limit: limit)
                 storeFailures = 0
                 storeHealth.succeeded(part, at: clock())
                 guard !due.isEmpty else {
@@ -83,8 +86,7 @@ extension Dispatcher {
     /// The entries of `channel` that may go now: a formed group that waits for its retry goes
     /// again as it was, before anything newer; otherwise every due entry whose alert waits for
     /// nothing (at most a group's worth).
-    private func nextEntries(of channel: String, now: Timestamp) async throws -> [OutboxEntry] {
-        let limit = stages.compactMap { $0.messageLimit(on: channel) }.min() ?? GroupStage.maxMembers
+    private func nextEntries(of channel: String, now: Timestamp, limit: Int) async throws -> [OutboxEntry] {
         let due = try await store.deliverable(channel: channel, now: now, limit: limit)
         if let batch = due.first(where: { $0.batch != nil })?.batch {
             return try await store.batchMembers(batch)

@@ -44,6 +44,8 @@ final class ChainPoller: Sendable {
 
     /// Reads a round whenever rung, until cancelled.
     func run() async {
+        // A long outage costs a few lines, as the hashrate poll's does, not one a retry.
+        var outage = OutageReport()
         while !Task.isCancelled {
             await bell.wait(for: .hours(24))
             if Task.isCancelled { return }
@@ -51,13 +53,17 @@ final class ChainPoller: Sendable {
             while !Task.isCancelled {
                 do {
                     try await round()
+                    logger.pollRecovered("watch read", outage.connected(at: WallClock.now()), feed: config.kind)
+                    outage.healthy()
                     break
                 } catch {
                     // Cancelled mid-read (the worker stopping): no failure to report.
                     if Task.isCancelled { return }
                     failures += 1
                     let delay = max(backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) }), error.retryAfter ?? .zero)
-                    logger.warn("watch read failed", ["feed": config.kind.rawValue, "reason": error.reason, "retry_in": delay.text])
+                    outage.failed(at: WallClock.now()).map {
+                        logger.pollFailed("watch read", $0, feed: config.kind, reason: error.reason, retryIn: delay)
+                    }
                     // A new block or connect meanwhile starts the round again at once.
                     await bell.wait(for: delay)
                 }

@@ -52,9 +52,7 @@ final class HashratePoller: Sendable {
             schedule.withLock { $0.polling(at: WallClock.now()) }
             do {
                 try await poll()
-                if case .connectedAgain(let after, let attempts) = outage.connected(at: WallClock.now()) {
-                    logger.info("hashrate poll recovered", ["feed": config.kind.rawValue, "after": after.text, "attempts": "\(attempts)"])
-                }
+                logger.pollRecovered("hashrate poll", outage.connected(at: WallClock.now()), feed: config.kind)
                 outage.healthy()
                 failures = 0
             } catch {
@@ -63,20 +61,8 @@ final class HashratePoller: Sendable {
                 let delay = max(backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) }), error.retryAfter ?? .zero)
                 let now = WallClock.now()
                 schedule.withLock { $0.failed(at: now, retryIn: delay) }
-                outage.failed(at: now).map { report(error.reason, failure: $0, retryIn: delay) }
+                outage.failed(at: now).map { logger.pollFailed("hashrate poll", $0, feed: config.kind, reason: error.reason, retryIn: delay) }
             }
-        }
-    }
-
-    /// Logs a failed poll as `OutageReport` decided: the first at once, then reminders.
-    private func report(_ reason: String, failure: OutageReport.Failure, retryIn delay: TimeSpan) {
-        let fields: LogFields = ["feed": config.kind.rawValue, "reason": reason, "retry_in": delay.text]
-        switch failure {
-        case .failed:
-            logger.warn("hashrate poll failed", fields)
-        case .stillFailing(let attempts, let since):
-            logger.warn("hashrate poll still failing",
-                        LogFields([("attempts", "\(attempts)"), ("since", since.rfc3339)] + fields.pairs))
         }
     }
 

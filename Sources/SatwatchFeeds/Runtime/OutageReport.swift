@@ -74,3 +74,23 @@ struct OutageReport: Sendable, Equatable {
         reports += 1
     }
 }
+
+extension Logger {
+    /// Logs a failed poll of `what` (`"hashrate poll"`, `"watch read"`) as an `OutageReport`
+    /// decided: the first failure at once, then reminders with the attempts since it.
+    func pollFailed(_ what: String, _ failure: OutageReport.Failure, feed: FeedKind, reason: String, retryIn delay: TimeSpan) {
+        let fields: LogFields = ["feed": feed.rawValue, "reason": reason, "retry_in": delay.text]
+        switch failure {
+        case .failed:
+            warn("\(what) failed", fields)
+        case .stillFailing(let attempts, let since):
+            warn("\(what) still failing", LogFields([("attempts", "\(attempts)"), ("since", since.rfc3339)] + fields.pairs))
+        }
+    }
+
+    /// Logs that a poll of `what` works again, when the outage report says it had failed.
+    func pollRecovered(_ what: String, _ connect: OutageReport.Connect, feed: FeedKind) {
+        guard case .connectedAgain(let after, let attempts) = connect else { return }
+        info("\(what) recovered", ["feed": feed.rawValue, "after": after.text, "attempts": "\(attempts)"])
+    }
+}
