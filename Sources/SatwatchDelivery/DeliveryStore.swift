@@ -32,9 +32,39 @@ actor DeliveryStore {
     /// Closes the connection now (a later use opens it again).
     func close() { opened = nil }
 
-    /// The entries of `channel` that may go now, in queue order (see `OutboxStore.deliverable`).
-    func deliverable(channel: String, now: Timestamp, limit: Int) throws -> [OutboxEntry] {
-        try store.outbox.deliverable(channel: channel, now: now, limit: limit)
+    /// What one pass over a channel's queue found.
+    enum PassResult: Sendable {
+        /// Nothing may go now; something is next due then (nil: nothing is pending).
+        case idle(nextDue: Timestamp?)
+        /// The due entries, sorted by the stages.
+        case sorted(StagePass)
+    }
+
+    /// One pass over `channel`'s queue, in one step of the store (a pass is on the alert path,
+    /// and each step is two thread hops): the entries that may go now (at most `limit`; a formed
+    /// group that waits for its retry goes again as it was, before anything newer), through
+    /// `stages`, with what they held and kept recorded in one transaction, and a group they
+    /// formed fixed in the outbox. When nothing is due, when something next is.
+    func pass(of channel: String, now: Timestamp, limit: Int, through stages: [any DeliveryStage]) throws -> PassResult {
+        var due = try store.outbox.deliverable(channel: channel, now: now, limit: limit)
+        if let batch = due.first(where: { $0.batch != nil })?.batch { due = try store.outbox.batchMembers(batch) }
+        guard !due.isEmpty else { return .idle(nextDue: try store.outbox.nextDue(channel: channel)) }
+        let pass = try apply(stages, to: StagePass(channel: channel, now: now, entries: due))
+        try record(pass.records)
+        if pass.formsGroup, pass.channelWait == nil, !pass.entries.isEmpty {
+            try store.outbox.formBatches([pass.entries.map(\.id)])
+        }
+        return .sorted(pass)
+    }
+
+    /// Runs `stages` over `pass` in order, until one makes the channel wait or nothing is left.
+    func apply(_ stages: [any DeliveryStage], to pass: StagePass) throws -> StagePass {
+        var pass = pass
+        for stage in stages {
+            try stage.apply(to: &pass, store: self)
+            if pass.channelWait != nil || pass.entries.isEmpty { break }
+        }
+        return pass
     }
 
     /// What `channel`'s receiver last heard of each alert, worth telling again (see `OutboxStore.latestHeard`).
@@ -92,12 +122,6 @@ actor DeliveryStore {
         }
         return StagePass.Keep(state: .silenced, reason: "silenced by \(silence.id)" + (silence.comment.isEmpty ? "" : " (\(silence.comment))"))
     }
-
-    /// The pending members of a formed group.
-    func batchMembers(_ batch: Int64) throws -> [OutboxEntry] { try store.outbox.batchMembers(batch) }
-
-    /// Fixes the members of each message, named by its first entry.
-    func formBatches(_ batches: [[Int64]]) throws { try store.outbox.formBatches(batches) }
 
     /// The silences not ended at `now`, read once per `now`: the members of a group are judged
     /// at one time, and a thousand of them need not read the table a thousand times. A later

@@ -3,6 +3,10 @@ import SatwatchBase
 import SatwatchState
 
 extension Dispatcher {
+    /// The most notifications a message may have for their silence links to be signed on the
+    /// worker's own task rather than on the render queue.
+    static let linksSignedInline = 8
+
     /// One delivery attempt of a message (`entries`: one, or a group's members): what it
     /// concluded for all of them, counted per notification and logged once, and whether a
     /// failure concerns the receiver (then the whole channel waits) rather than this message.
@@ -14,12 +18,18 @@ extension Dispatcher {
         let fields = logFields(group, channel: channel.name)
         let count = entries.count
         if let extras {
-            // Made only for a message that goes out, on a thread of its own (a chart is rendered
-            // here). One chart per message: a group lists many alerts, its members go without.
+            // Made only for a message that goes out. One chart per message: a group lists many
+            // alerts, its members go without. A chart, or a large group's links, are made on a
+            // thread of their own; a few links (a signature each, microseconds) are made here,
+            // since the hop there and back would cost the message more than signing them.
             let chart = channel.attachesChart && entries.count == 1
             let notifications = group.notifications
-            group.extras = await withCheckedContinuation { done in
-                renderQueue.async { done.resume(returning: notifications.map { extras.extras(for: $0, chart: chart) }) }
+            if chart || notifications.count > Self.linksSignedInline {
+                group.extras = await withCheckedContinuation { done in
+                    renderQueue.async { done.resume(returning: notifications.map { extras.extras(for: $0, chart: chart) }) }
+                }
+            } else {
+                group.extras = notifications.map { extras.extras(for: $0, chart: false) }
             }
             group.pageURL = extras.pageURL
         }

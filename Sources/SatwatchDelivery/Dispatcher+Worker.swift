@@ -36,20 +36,16 @@ extension Dispatcher {
                     continue
                 }
                 receiverDownUntil = nil
-                let due = try await nextEntries(of: channel.name, now: now, limit: limit)
+                let result = try await store.pass(of: channel.name, now: now, limit: limit, through: stages)
                 storeFailures = 0
                 storeHealth.succeeded(part, at: clock())
-                guard !due.isEmpty else {
-                    let next = try await store.nextDue(channel: channel.name)
-                    await bell.wait(for: next.map { min(max($0 - now, .zero), Self.idleWait) } ?? Self.idleWait)
+                guard case .sorted(let pass) = result else {
+                    if case .idle(let next) = result {
+                        await bell.wait(for: next.map { min(max($0 - now, .zero), Self.idleWait) } ?? Self.idleWait)
+                    }
                     continue
                 }
-                var pass = StagePass(channel: channel.name, now: now, entries: due)
-                for stage in stages {
-                    try await stage.apply(to: &pass)
-                    if pass.channelWait != nil || pass.entries.isEmpty { break }
-                }
-                try await recordStages(pass)
+                report(pass)
                 if let wait = pass.channelWait {
                     // Gathering or paced: the entries still going wait their turn, unrecorded.
                     await bell.wait(for: wait.until - now)
@@ -58,7 +54,6 @@ extension Dispatcher {
                 let message = pass.entries
                 // Every entry was held or kept (and recorded so): on to what is next.
                 if message.isEmpty { continue }
-                if pass.formsGroup { try await store.formBatches([message.map(\.id)]) }
                 let ids = message.map(\.id)
                 guard gate.enter(ids) else {
                     // Stopping: no new attempt; wait for the cancellation that follows.
@@ -83,27 +78,11 @@ extension Dispatcher {
         }
     }
 
-    /// The entries of `channel` that may go now: a formed group that waits for its retry goes
-    /// again as it was, before anything newer; otherwise every due entry whose alert waits for
-    /// nothing (at most a group's worth).
-    private func nextEntries(of channel: String, now: Timestamp, limit: Int) async throws -> [OutboxEntry] {
-        let due = try await store.deliverable(channel: channel, now: now, limit: limit)
-        if let batch = due.first(where: { $0.batch != nil })?.batch {
-            return try await store.batchMembers(batch)
-        }
-        return due
-    }
-
-    /// Records, in one transaction, what the stages held and kept; counts and logs each once.
-    private func recordStages(_ pass: StagePass) async throws {
-        var records: [(DeliveryRecord, OutboxEntry)] = []
-        for (entry, hold) in pass.held {
-            // Logged once per hold: a later pass inside the same window finds it held already.
-            if entry.heldUntil != hold.until {
-                logger.info("delivery held", LogFields(Self.fields(entry, pass.channel).pairs
-                    + [("until", hold.until.rfc3339), ("reason", hold.reason)]))
-                records.append((.held(until: hold.until, kind: hold.kind, at: pass.now), entry))
-            }
+    /// Counts and logs, once each, what the stages of `pass` held and kept (the store recorded it).
+    private func report(_ pass: StagePass) {
+        for (entry, hold) in pass.newHolds {
+            logger.info("delivery held", LogFields(Self.fields(entry, pass.channel).pairs
+                + [("until", hold.until.rfc3339), ("reason", hold.reason)]))
         }
         for (entry, keep) in pass.kept {
             counters.record(pass.channel) { totals in
@@ -111,9 +90,7 @@ extension Dispatcher {
             }
             let fields = LogFields(Self.fields(entry, pass.channel).pairs + [("reason", keep.reason)])
             if keep.state == .dead { logger.error("delivery dead", fields) } else { logger.info("delivery \(keep.state)", fields) }
-            records.append((.kept(keep.state, reason: keep.reason, at: pass.now), entry))
         }
-        try await store.record(records)
     }
 
     /// An entry's channel, rule, status and notification id, for its log lines.

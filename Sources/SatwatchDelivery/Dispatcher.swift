@@ -55,7 +55,7 @@ package struct Dispatcher: Sendable {
         self.store = DeliveryStore(path: statePath)
         var plan = plan
         plan.maxAge = policy.maxAge
-        self.stages = DeliveryStages.make(plan: plan, channels: queues, store: store)
+        self.stages = DeliveryStages.make(plan: plan, channels: queues)
         self.extras = extras
         self.statePath = statePath
         self.policy = policy

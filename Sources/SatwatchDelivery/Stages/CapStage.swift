@@ -32,7 +32,7 @@ final class CapStage: DeliveryStage, DeliveryStageKind {
         return caps.isEmpty ? nil : CapStage(caps: caps)
     }
 
-    func apply(to pass: inout StagePass) async throws {
+    func apply(to pass: inout StagePass, store: isolated DeliveryStore) throws {
         guard let cap = caps[pass.channel], !pass.entries.isEmpty else { return }
         let recent = sent.withLock { $0[pass.channel, default: []].filter { pass.now - $0 < .hours(1) } }
         guard recent.count >= cap else { return }

@@ -10,9 +10,14 @@ import SatwatchState
 ///
 /// A new stage is one file: a type conforming to `DeliveryStageKind` that reads its own settings
 /// and makes this, listed in `DeliveryStages.all`.
+///
+/// Stages run on the dispatcher's store queue, inside the one step that read the due entries
+/// (`DeliveryStore.pass`): a stage that reads the state file (silences, what waits behind an
+/// entry) calls `store` directly. A pass is on the alert path, and each step of its own would be
+/// two more thread hops before the message goes.
 protocol DeliveryStage: Sendable {
     /// Sorts `pass`: leaves in `pass.entries` what may go on, holds, keeps or waits the rest.
-    func apply(to pass: inout StagePass) async throws
+    func apply(to pass: inout StagePass, store: isolated DeliveryStore) throws
     /// The message `entries` goes to `channel` at `now`, past every stage: a stage that counts
     /// what was sent (a rate, a cap, a group's interval) counts it here.
     func sending(_ entries: [OutboxEntry], on channel: String, at now: Timestamp)
@@ -52,8 +57,6 @@ struct StageContext: Sendable {
     let plan: DeliveryPlan
     /// The configured channels, by name (their services' own limits).
     let channels: [String: any Channel]
-    /// The dispatcher's connection to the state file.
-    let store: DeliveryStore
     /// This kind's settings of `channel`, as the type it reads them into.
     func settings<Settings>(of channel: String, as type: Settings.Type) -> Settings? { settings[channel] as? Settings }
 }
@@ -136,5 +139,15 @@ struct StagePass: Sendable {
     /// pending, untouched, for the next one.
     mutating func limit(to count: Int) {
         if entries.count > count { entries.removeLast(entries.count - count) }
+    }
+
+    /// The holds new to their entries: a later pass inside the same window finds its entry held
+    /// until the same time already, and neither records nor logs it again.
+    var newHolds: [(entry: OutboxEntry, hold: Hold)] { held.filter { $0.entry.heldUntil != $0.hold.until } }
+
+    /// What the outbox must remember of this pass: each new hold, and every keep.
+    var records: [(DeliveryRecord, OutboxEntry)] {
+        newHolds.map { (DeliveryRecord.held(until: $0.hold.until, kind: $0.hold.kind, at: now), $0.entry) }
+            + kept.map { (DeliveryRecord.kept($0.keep.state, reason: $0.keep.reason, at: now), $0.entry) }
     }
 }

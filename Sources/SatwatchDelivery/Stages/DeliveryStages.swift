@@ -9,9 +9,9 @@ enum DeliveryStages {
     ]
 
     /// The stages of a config, in order.
-    static func make(plan: DeliveryPlan, channels: [String: any Channel], store: DeliveryStore) -> [any DeliveryStage] {
+    static func make(plan: DeliveryPlan, channels: [String: any Channel]) -> [any DeliveryStage] {
         all.compactMap { kind in
-            kind.make(StageContext(settings: plan.channelSettings[kind.planKey] ?? [:], plan: plan, channels: channels, store: store))
+            kind.make(StageContext(settings: plan.channelSettings[kind.planKey] ?? [:], plan: plan, channels: channels))
         }
     }
 }

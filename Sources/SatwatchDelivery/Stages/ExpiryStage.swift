@@ -11,7 +11,7 @@ struct ExpiryStage: DeliveryStage, DeliveryStageKind {
         ExpiryStage(policy: RetryPolicy(maxAge: context.plan.maxAge))
     }
 
-    func apply(to pass: inout StagePass) async throws {
+    func apply(to pass: inout StagePass, store: isolated DeliveryStore) throws {
         for entry in pass.entries where pass.isGoing(entry) && policy.isExpired(created: entry.ageStart, now: pass.now) {
             pass.keep(entry, as: .dead, reason: policy.expiryReason(lastError: entry.lastError))
         }

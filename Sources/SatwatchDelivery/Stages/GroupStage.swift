@@ -28,7 +28,7 @@ final class GroupStage: DeliveryStage, DeliveryStageKind {
         GroupStage(timings: context.settings.compactMapValues { $0 as? GroupTiming })
     }
 
-    func apply(to pass: inout StagePass) async throws {
+    func apply(to pass: inout StagePass, store: isolated DeliveryStore) throws {
         guard let first = pass.entries.first else { return }
         // A formed group goes again as it was (the dispatcher passes its members alone).
         if let batch = first.batch, pass.entries.allSatisfy({ $0.batch == batch }) { return }

@@ -9,7 +9,6 @@ import SatwatchState
 /// resolve with its firing).
 struct QuietHoursStage: DeliveryStage, DeliveryStageKind {
     let quiet: QuietHours
-    let store: DeliveryStore
 
     /// A channel's `mute_during` / `active_during`.
     static func readChannel(_ object: inout ConfigObject, intervals: KnownTimeIntervals) -> (any Sendable)? {
@@ -19,10 +18,10 @@ struct QuietHoursStage: DeliveryStage, DeliveryStageKind {
     static func make(_ context: StageContext) -> (any DeliveryStage)? {
         let channels = context.settings.compactMapValues { $0 as? TimeIntervalSchedule }
         let quiet = QuietHours(intervals: context.plan.intervals, channels: channels, rules: context.plan.ruleQuiet)
-        return quiet.isEmpty ? nil : QuietHoursStage(quiet: quiet, store: context.store)
+        return quiet.isEmpty ? nil : QuietHoursStage(quiet: quiet)
     }
 
-    func apply(to pass: inout StagePass) async throws {
+    func apply(to pass: inout StagePass, store: isolated DeliveryStore) throws {
         for entry in pass.entries where pass.isGoing(entry) {
             let rule = entry.notification.rule
             if quiet.isMuted(channel: pass.channel, rule: rule, at: pass.now) {
@@ -33,7 +32,7 @@ struct QuietHoursStage: DeliveryStage, DeliveryStageKind {
             }
             // Held itself, or queued in the window behind a held entry (an alert's entries go in order).
             let waitedOutWindow = entry.heldUntil != nil || quiet.isMuted(channel: pass.channel, rule: rule, at: entry.createdAt)
-            if waitedOutWindow, try await store.hasLaterPending(than: entry, channel: pass.channel) {
+            if waitedOutWindow, try store.hasLaterPending(than: entry, channel: pass.channel) {
                 pass.keep(entry, as: .muted, reason: "superseded while muted")
             }
         }

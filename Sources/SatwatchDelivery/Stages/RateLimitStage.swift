@@ -35,7 +35,7 @@ final class RateLimitStage: DeliveryStage, DeliveryStageKind {
         return own.merging(overrides.compactMapValues { $0 as? RateLimit }.mapValues { [$0] }) { _, override in override }
     }
 
-    func apply(to pass: inout StagePass) async throws {
+    func apply(to pass: inout StagePass, store: isolated DeliveryStore) throws {
         guard !pass.entries.isEmpty, let free = nextFree(pass.channel, at: pass.now) else { return }
         pass.waitChannel(until: free, kind: "rate")
     }

@@ -6,13 +6,11 @@ import SatwatchState
 /// silences at each pass, so a silence added or expired while the worker runs applies to the next
 /// entry due, within a second.
 struct SilenceStage: DeliveryStage, DeliveryStageKind {
-    let store: DeliveryStore
+    static func make(_ context: StageContext) -> (any DeliveryStage)? { SilenceStage() }
 
-    static func make(_ context: StageContext) -> (any DeliveryStage)? { SilenceStage(store: context.store) }
-
-    func apply(to pass: inout StagePass) async throws {
+    func apply(to pass: inout StagePass, store: isolated DeliveryStore) throws {
         for entry in pass.entries where pass.isGoing(entry) {
-            if let keep = try await store.silenceDecision(for: entry, channel: pass.channel, at: pass.now) {
+            if let keep = try store.silenceDecision(for: entry, channel: pass.channel, at: pass.now) {
                 pass.keep(entry, as: keep.state, reason: keep.reason)
             }
         }
