@@ -47,23 +47,31 @@ struct Evaluator: Service {
             // Checked per input: a reload may change the level. Off, the engine records nothing.
             state.evaluator.explains = logger.isEnabled(.debug)
             var changes: [RuleChange]
+            var samples: [Sample] = []
             switch input {
             case .frame(let frame):
-                changes = handle(frame, &state)
+                (changes, samples) = handle(frame, &state)
                 backlog.done()
             case .tick: changes = state.advance(to: now)
             }
-            for explanation in state.evaluator.takeExplanations() { logger.debug(explanation.message, explanation.fields) }
-            if !changes.isEmpty { boards.rules.publish(changes) }
+            let published = changes
             // A channel of several peers queues a delivery for each.
             for index in changes.indices where changes[index].notification != nil {
                 changes[index].notification!.channels = setup.config.queueNames(for: changes[index].notification!.channels)
             }
             let headlines = state.evaluator.takeHeadlineRecord()
+            writer.commit(changes, headlines: headlines, at: now)
+            // The boards and the log after the commit is on its way: they are not on the path
+            // from a frame to the receivers, and the page reads them a moment later either way.
+            if !published.isEmpty { boards.rules.publish(published) }
+            if !samples.isEmpty {
+                boards.metrics.record(samples)
+                boards.series.record(samples)
+            }
+            for explanation in state.evaluator.takeExplanations() { logger.debug(explanation.message, explanation.fields) }
             for (source, count) in headlines.firstPolls.sorted(by: { $0.key < $1.key }) {
                 logger.info("news source recorded", ["source": source, "items": "\(count)"])
             }
-            writer.commit(changes, headlines: headlines, at: now)
             if now - state.lastFlush >= Self.flushEvery { flush(&state, to: writer, at: now) }
             alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
         }
@@ -110,8 +118,9 @@ struct Evaluator: Service {
         }
     }
 
-    /// Decodes and evaluates one frame; updates health and the metric board.
-    private func handle(_ frame: RecordedFrame, _ state: inout EvaluatorState) -> [RuleChange] {
+    /// Decodes and evaluates one frame and updates the feed's health; returns the rules' changes
+    /// and the frame's samples (for the metric boards).
+    private func handle(_ frame: RecordedFrame, _ state: inout EvaluatorState) -> (changes: [RuleChange], samples: [Sample]) {
         var changes: [RuleChange] = []
         if let resolved = state.stale.frameArrived(frame.feed, at: frame.at) {
             state.evaluator.setFeed(frame.feed, stale: false)
@@ -126,14 +135,13 @@ struct Evaluator: Service {
         }
         switch outcome {
         case .samples(let samples):
-            boards.metrics.record(samples)
-            boards.series.record(samples)
+            return (changes, samples)
         case .skipped(let reason):
             boards.health.update(frame.feed) { $0.skipped[reason.code, default: 0] += 1 }
             logger.debug("frame skipped", ["feed": frame.feed.rawValue, "reason": reason.code])
         default: break
         }
-        return changes
+        return (changes, [])
     }
 
     /// Queues every rule's last value, the latest metric values (for `status`), the `change`

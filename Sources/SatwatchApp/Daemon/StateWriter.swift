@@ -146,13 +146,14 @@ final class StateWriter: @unchecked Sendable {
         switch job {
         case .commit(let changes, let headlines, let now):
             try store.commit(changes, headlines: headlines, at: now)
+            // Rung before the log lines are written: they are not on the way to the receivers.
+            bells.ring(Set(changes.flatMap { $0.notification?.channels ?? [] }))
             for change in changes {
                 guard let notification = change.notification else { continue }
                 logger.info("notification queued", ["rule": notification.rule, "status": notification.status.rawValue,
                                                     "value": DisplayNumber.format(notification.value),
                                                     "channels": notification.channels.joined(separator: ","), "id": notification.id])
             }
-            bells.ring(Set(changes.flatMap { $0.notification?.channels ?? [] }))
         case .flush(let flush):
             try flush.save(to: store)
         case .read(let body):
