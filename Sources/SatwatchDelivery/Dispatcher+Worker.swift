@@ -39,11 +39,13 @@ extension Dispatcher {
                 let result = try await store.pass(of: channel.name, now: now, limit: limit, through: stages)
                 storeFailures = 0
                 storeHealth.succeeded(part, at: clock())
-                guard case .sorted(let pass) = result else {
-                    if case .idle(let next) = result {
-                        await bell.wait(for: next.map { min(max($0 - now, .zero), Self.idleWait) } ?? Self.idleWait)
-                    }
+                let pass: StagePass
+                switch result {
+                case .idle(let next):
+                    await bell.wait(for: next.map { min(max($0 - now, .zero), Self.idleWait) } ?? Self.idleWait)
                     continue
+                case .sorted(let sorted):
+                    pass = sorted
                 }
                 report(pass)
                 if let wait = pass.channelWait {

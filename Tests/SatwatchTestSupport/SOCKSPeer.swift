@@ -52,13 +52,13 @@ public final class SOCKSPeer: Sendable {
         return data.split(separator: UInt8(ascii: "\n")).compactMap { try? JSONDecoder().decode(Event.self, from: Data($0)) }
     }
 
-    /// Waits up to `seconds` for an event that `matches`; nil when none came.
-    public func event(within seconds: Double = 10, where matches: (Event) -> Bool) async throws -> Event? {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < deadline {
-            if let found = events().first(where: matches) { return found }
-            try await Task.sleep(for: .milliseconds(20))
+    /// Waits for an event that `matches` (see `Eventually`); nil when none came.
+    public func event(where matches: (Event) -> Bool) async throws -> Event? {
+        var found: Event?
+        try await Eventually.wait {
+            found = events().first(where: matches)
+            return found != nil
         }
-        return nil
+        return found
     }
 }

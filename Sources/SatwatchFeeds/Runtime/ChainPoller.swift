@@ -60,7 +60,7 @@ final class ChainPoller: Sendable {
                     // Cancelled mid-read (the worker stopping): no failure to report.
                     if Task.isCancelled { return }
                     failures += 1
-                    let delay = max(backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) }), error.retryAfter ?? .zero)
+                    let delay = backoff.delay(after: error, failures: failures)
                     outage.failed(at: WallClock.now()).map {
                         logger.pollFailed("watch read", $0, feed: config.kind, reason: error.reason, retryIn: delay)
                     }

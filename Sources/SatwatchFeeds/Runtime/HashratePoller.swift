@@ -58,7 +58,7 @@ final class HashratePoller: Sendable {
             } catch {
                 if Task.isCancelled { return }
                 failures += 1
-                let delay = max(backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) }), error.retryAfter ?? .zero)
+                let delay = backoff.delay(after: error, failures: failures)
                 let now = WallClock.now()
                 schedule.withLock { $0.failed(at: now, retryIn: delay) }
                 outage.failed(at: now).map { logger.pollFailed("hashrate poll", $0, feed: config.kind, reason: error.reason, retryIn: delay) }

@@ -9,6 +9,14 @@ struct PollFailure: Error {
     var status: Int? = nil
 }
 
+extension Backoff {
+    /// The wait after the `failures`-th failed poll in a row: the back-off, or the server's
+    /// `Retry-After` when that is longer.
+    func delay(after failure: PollFailure, failures: Int) -> TimeSpan {
+        max(delay(afterAttempt: failures, random: { Double.random(in: 0..<1) }), failure.retryAfter ?? .zero)
+    }
+}
+
 extension HTTPClient {
     /// The longest `Retry-After` a polled server can impose: a larger one (or one that would
     /// overflow) waits this long instead.

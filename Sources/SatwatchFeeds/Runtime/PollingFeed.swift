@@ -60,7 +60,7 @@ struct PollingFeed<Plan: PollPlan>: Service {
                 wait = every
             } catch {
                 failures += 1
-                wait = max(backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) }), error.retryAfter ?? .zero)
+                wait = backoff.delay(after: error, failures: failures)
                 health.update(kind) { $0.connected = false; $0.reconnects += 1; $0.lastError = error.reason }
                 outage.failed(at: WallClock.now()).map {
                     logger.feedFailed($0, first: "feed poll failed",
