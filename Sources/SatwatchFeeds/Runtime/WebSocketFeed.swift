@@ -58,13 +58,20 @@ package struct WebSocketFeed: Service {
         }
     }
 
+    /// How many bytes of received frames may wait untaken before the connection stops reading.
+    static let untakenBytes = 64 << 10
+
     /// One connection, from connect to failure or renewal; returns why it ended, whether it was
     /// up and whether it reached its planned age.
     func session(_ outage: inout OutageReport, noticed: NoticeLog = NoticeLog()) async -> (reason: String, connected: Bool, renewed: Bool) {
         let url = wire.url ?? config.url
         let options = WebSocketOptions(url: url, caFile: config.caFile, maxMessageBytes: config.maxFrame.bytes,
-                                       // No message waits untaken: the backlog below is the only queue.
-                                       maxBufferedBytes: 0,
+                                       // Small frames (a ticker's, a fee push's) may wait untaken up to
+                                       // 64 KiB, so the connection's thread reads on rather than stopping
+                                       // after each frame to be woken when it is taken: a thread hand-off
+                                       // a frame. A large frame still stops it at once; the backlog
+                                       // below is what holds a feed back while evaluation is behind.
+                                       maxBufferedBytes: Self.untakenBytes,
                                        userAgent: "satwatch/\(SatwatchVersion.current)", proxy: config.proxy)
         let connection: WebSocketConnection
         do {
