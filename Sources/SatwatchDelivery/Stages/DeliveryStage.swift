@@ -34,7 +34,7 @@ extension DeliveryStage {
 }
 
 /// A kind of delivery stage: where its settings come from and how it is made, for every config.
-protocol DeliveryStageKind {
+protocol DeliveryStageKind: SendableMetatype {
     /// Reads this stage's settings of one channel from the channel's config object (its own keys,
     /// problems reported in place); nil when the channel sets none.
     static func readChannel(_ object: inout ConfigObject, intervals: KnownTimeIntervals) -> (any Sendable)?
