@@ -60,6 +60,20 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def context_switches(pid):
+    """Context switches of process `pid`'s threads so far (voluntary and not): each is a thread
+    that went to sleep or was put off a CPU, so their number per frame counts the hand-offs
+    between threads a frame costs. A thread that ended meanwhile takes its own with it."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/task/{task}/status"))
+        except FileNotFoundError:
+            continue
+        total += int(fields["voluntary_ctxt_switches"]) + int(fields["nonvoluntary_ctxt_switches"])
+    return total
+
+
 def rss_mb(pid):
     """(resident, of which anonymous) memory of process `pid`, in MB."""
     fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status"))

@@ -9,7 +9,9 @@ Usage: latency.py BINARY [CROSSINGS] [windows]
 and 50 `max(…, 4h)` with 4 h of one-second history already in the state file (written between a
 first start that creates the file and the measured one), 400 that stay pending through a `for` of
 a day (each a deadline), 499 plain levels; the feed sends 10 frames/s (the crossings and, between
-them, frames that repeat the current value). Also prints the worker's CPU over the measurement."""
+them, frames that repeat the current value). Also prints the worker's CPU over the measurement,
+and its threads' context switches per frame (each a thread going to sleep or put off a CPU: the
+hand-offs between threads a frame costs, crossings and repeats alike)."""
 import asyncio
 import json
 import os
@@ -19,7 +21,7 @@ import sys
 import tempfile
 import time
 
-from bench_peers import cpu_seconds, feed_server, fees, webhook_server
+from bench_peers import context_switches, cpu_seconds, feed_server, fees, webhook_server
 
 BINARY = sys.argv[1]
 CROSSINGS = int(sys.argv[2]) if len(sys.argv) > 2 else 400
@@ -94,19 +96,23 @@ async def main():
             fillers = 2 if WINDOWS else 0
             latencies = []
             cpu_start, wall_start = cpu_seconds(worker.pid), time.monotonic()
+            switches_start, frames = context_switches(worker.pid), 0
             for index in range(CROSSINGS):
                 expected = "firing" if index % 2 == 0 else "resolved"
                 value = 12 if expected == "firing" else 5
                 sent = time.perf_counter()
                 await client.send(fees(value))
+                frames += 1
                 received, status = await asyncio.wait_for(arrivals.get(), 10)
                 assert status == expected, (status, expected)
                 latencies.append((received - sent) * 1000)
                 for _ in range(fillers):
                     await asyncio.sleep(0.1)
                     await client.send(fees(value))
+                    frames += 1
                 await asyncio.sleep(0.1 if WINDOWS else 0.01)
             cpu = (cpu_seconds(worker.pid) - cpu_start) / (time.monotonic() - wall_start) * 100
+            switches = (context_switches(worker.pid) - switches_start) / frames
             assert arrivals.empty(), "only the crossing rule may notify"
         finally:
             worker.terminate()
@@ -120,6 +126,7 @@ async def main():
     print(f"| frame → webhook max{mix and ' (1,000 rules)'} | {latencies[-1]:.2f} | ms | |")
     if WINDOWS:
         print(f"| worker CPU over those crossings (1,000 rules, 10 frames/s) | {cpu:.1f} | % of one core | |")
+    print(f"| worker context switches per frame{mix and ' (1,000 rules)'} | {switches:.1f} | | |")
 
 
 asyncio.run(main())
