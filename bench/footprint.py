@@ -45,7 +45,7 @@ def measure(feeds, label, settings=None, rules=None):
     with open(os.path.join(folder, "satwatch.json"), "w") as handle:
         json.dump(config, handle)
     # The deployed build runs with the environment the unit and the Dockerfile give it.
-    environment = dict(os.environ, **({"MALLOC_ARENA_MAX": "2"} if BUILD == " (static)" else {}))
+    environment = dict(os.environ, **({"MALLOC_ARENA_MAX": "2", "GNUTLS_NO_IMPLICIT_INIT": "1"} if BUILD == " (static)" else {}))
     worker = subprocess.Popen([BINARY, "run", "--config", os.path.join(folder, "satwatch.json")], env=environment)
     try:
         time.sleep(5)
