@@ -72,9 +72,6 @@ actor DeliveryStore {
         try store.outbox.latestHeard(channel: channel, resolvedSince: resolvedSince)
     }
 
-    /// When something of `channel` is next due; nil when nothing is pending.
-    func nextDue(channel: String) throws -> Timestamp? { try store.outbox.nextDue(channel: channel) }
-
     /// The oldest pending entry of `channel`.
     func head(of channel: String) throws -> OutboxEntry? { try store.outbox.nextPendingEntry(channel: channel) }
 

@@ -19,6 +19,10 @@ final class Alarm: Sendable {
     private let state = Mutex(State())
     private let bell = Doorbell()
 
+    /// When the alarm's task wakes anyway (nil: it has not looked at the armed time yet): what
+    /// shows a test that a time is armed while the task waits.
+    var waitingUntil: Timestamp? { state.withLock { $0.waitingUntil } }
+
     /// Arms the alarm for `time` (nil: disarm), replacing the previous time.
     func schedule(_ time: Timestamp?) {
         let sooner = state.withLock { state -> Bool in

@@ -163,7 +163,7 @@ final class StateWriter: @unchecked Sendable {
 
     /// Waits `span` on this thread; new work does not cut a retry delay short.
     private func sleep(_ span: TimeSpan) {
-        let deadline = DispatchTime.now() + .milliseconds(Int(span.milliseconds))
+        let deadline = span.fromNow
         while signal.wait(timeout: deadline) == .success {}
         // Every signal consumed while sleeping stood for a job that is still queued.
         signal.signal()

@@ -37,21 +37,18 @@ package final class Doorbell: Sendable {
     deinit { timer.cancel() }
 
     /// Wakes the waiter, or makes the next `wait` return at once.
-    package func ring() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            state.rung = true
-            defer { state.waiter = nil }
-            return state.waiter?.continuation
-        }
-        waiter?.resume()
-    }
+    package func ring() { takeWaiter(ringing: true)?.resume() }
+
+    /// Whether a task waits now: what shows a test that a ring or a cancellation comes during a
+    /// wait, not before it.
+    var isWaiting: Bool { state.withLock { $0.waiter != nil } }
 
     /// Waits for a ring or `timeout`, whichever comes first; returns at once when cancelled. On
     /// the caller's executor: an actor's task that waits does not hop off the actor to do so.
     nonisolated(nonsending) package func wait(for timeout: TimeSpan) async {
         if state.withLock({ state in defer { state.rung = false }; return state.rung }) { return }
         guard timeout.milliseconds > 0 else { return }
-        let until = DispatchTime.now() + .milliseconds(Int(clamping: timeout.milliseconds))
+        let until = timeout.fromNow
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state -> Bool in
@@ -63,12 +60,19 @@ package final class Doorbell: Sendable {
                 if resumeNow { continuation.resume() }
             }
         } onCancel: {
-            state.withLock { state -> CheckedContinuation<Void, Never>? in
-                defer { state.waiter = nil }
-                return state.waiter?.continuation
-            }?.resume()
+            takeWaiter(ringing: false)?.resume()
         }
         state.withLock { $0.rung = false }
+    }
+
+    /// Takes the waiting task's continuation, if any; `ringing`: and remembers the ring for the
+    /// next wait when nobody waits.
+    private func takeWaiter(ringing: Bool) -> CheckedContinuation<Void, Never>? {
+        state.withLock { state in
+            if ringing { state.rung = true }
+            defer { state.waiter = nil }
+            return state.waiter?.continuation
+        }
     }
 
     /// Resumes a waiter whose time has come; otherwise sets the timer for the waiter's time.

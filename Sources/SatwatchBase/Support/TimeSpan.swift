@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A length of time in whole milliseconds: rule `for`/`repeat`/`within`, feed `stale_after`.
 ///
 /// Written in config as `500ms`, `30s`, `5m`, `2h`, `1d` or combinations such as `1h30m`
@@ -29,6 +31,9 @@ package struct TimeSpan: Sendable, Hashable, Comparable, Codable {
 
     /// The span as a Swift `Duration`, for `Task.sleep` and clocks.
     package var duration: Duration { .milliseconds(milliseconds) }
+
+    /// The dispatch time this span from now: a deadline for a thread's timed wait or a timer.
+    package var fromNow: DispatchTime { .now() + .milliseconds(Int(clamping: milliseconds)) }
 
     package static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.milliseconds < rhs.milliseconds }
 

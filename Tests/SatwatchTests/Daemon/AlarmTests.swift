@@ -1,5 +1,6 @@
 @testable import SatwatchApp
 import SatwatchBase
+import SatwatchTestSupport
 import Testing
 
 /// The evaluator's alarm: it goes off at the armed time, an earlier time wins over the one it
@@ -9,20 +10,20 @@ import Testing
 @Suite struct AlarmTests {
     /// Runs an alarm, arms it through `arm` (given the time the test began), and returns how
     /// long after that the first firing came.
-    private func firstFiring(_ arm: @Sendable (Alarm, Timestamp) async -> Void) async -> Duration {
+    private func firstFiring(_ arm: @Sendable (Alarm, Timestamp) async throws -> Void) async throws -> Duration {
         let alarm = Alarm()
         let (firings, fired) = AsyncStream.makeStream(of: ContinuousClock.Instant.self)
         let running = Task { await alarm.run { fired.yield(ContinuousClock.now) } }
         defer { running.cancel() }
         let start = ContinuousClock.now
-        await arm(alarm, WallClock.now())
+        try await arm(alarm, WallClock.now())
         var iterator = firings.makeAsyncIterator()
         let first = await iterator.next()!
         return first - start
     }
 
-    @Test func anEarlierTimeWakesTheAlarmBeforeTheOneItWaitsFor() async {
-        let after = await firstFiring { alarm, now in
+    @Test func anEarlierTimeWakesTheAlarmBeforeTheOneItWaitsFor() async throws {
+        let after = try await firstFiring { alarm, now in
             alarm.schedule(now + .seconds(120))
             alarm.schedule(now + TimeSpan(milliseconds: 200))
         }
@@ -30,16 +31,16 @@ import Testing
         #expect(after < .seconds(60), "not the two minutes it was first armed for")
     }
 
-    @Test func aLaterTimeReplacesTheOneItWaitsFor() async {
-        let after = await firstFiring { alarm, now in
+    @Test func aLaterTimeReplacesTheOneItWaitsFor() async throws {
+        let after = try await firstFiring { alarm, now in
             alarm.schedule(now + TimeSpan(milliseconds: 200))
             alarm.schedule(now + TimeSpan(milliseconds: 600))
         }
         #expect(after >= .milliseconds(590), "the 200 ms it first waited for is no longer armed")
     }
 
-    @Test func aDisarmedTimeDoesNotGoOff() async {
-        let after = await firstFiring { alarm, now in
+    @Test func aDisarmedTimeDoesNotGoOff() async throws {
+        let after = try await firstFiring { alarm, now in
             alarm.schedule(now + TimeSpan(milliseconds: 200))
             alarm.schedule(nil)
             alarm.schedule(now + TimeSpan(milliseconds: 500))
@@ -49,11 +50,10 @@ import Testing
 
     /// Armed while the alarm's task waits (it has looked at the time already): the earlier time
     /// must still ring it awake.
-    @Test func anEarlierTimeArmedWhileItWaitsWakesIt() async {
-        let after = await firstFiring { alarm, now in
+    @Test func anEarlierTimeArmedWhileItWaitsWakesIt() async throws {
+        let after = try await firstFiring { alarm, now in
             alarm.schedule(now + .seconds(120))
-            // Time for the alarm's task to look at the two minutes and wait for them.
-            try? await Task.sleep(for: .milliseconds(100))
+            try #require(try await Eventually.wait { alarm.waitingUntil == now + .seconds(120) })
             alarm.schedule(now + TimeSpan(milliseconds: 300))
         }
         #expect(after >= .milliseconds(290))

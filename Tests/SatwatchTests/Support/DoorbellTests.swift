@@ -1,14 +1,16 @@
 @testable import SatwatchBase
+import SatwatchTestSupport
 import Testing
 
 /// The doorbell's promises: a ring wakes the waiter (or the next wait), a wait without one lasts
 /// its own timeout however the bell's one timer was set by earlier waits, and cancellation ends
 /// a wait. Upper bounds are far from the timeouts they tell apart (a loaded machine is slow,
-/// never early); lower bounds are the timeouts themselves.
+/// never early); lower bounds are the timeouts themselves. A ring or a cancellation meant for a
+/// wait in progress comes once the bell has a waiter, not after a pause.
 @Suite struct DoorbellTests {
     let clock = ContinuousClock()
 
-    @Test func aRingWakesTheWaiterAndIsRememberedWhenNobodyWaits() async {
+    @Test func aRingWakesTheWaiterAndIsRememberedWhenNobodyWaits() async throws {
         let bell = Doorbell()
         bell.ring()
         var start = clock.now
@@ -17,7 +19,7 @@ import Testing
         #expect(clock.now - start < .seconds(60), "a ring before waiting returns at once")
         start = clock.now
         async let waited: Void = bell.wait(for: .seconds(180))
-        try? await Task.sleep(for: .milliseconds(100))
+        try #require(try await Eventually.wait { bell.isWaiting })
         bell.ring()
         await waited
         #expect(clock.now - start < .seconds(60))
@@ -28,10 +30,10 @@ import Testing
 
     /// The timer stays set for an earlier wait's end (300 ms) when a longer wait follows: it
     /// fires then and must be set again, not end the longer wait early.
-    @Test func aLongerWaitAfterAShorterOneLastsItsOwnTime() async {
+    @Test func aLongerWaitAfterAShorterOneLastsItsOwnTime() async throws {
         let bell = Doorbell()
         async let first: Void = bell.wait(for: TimeSpan(milliseconds: 300))
-        try? await Task.sleep(for: .milliseconds(20))
+        try #require(try await Eventually.wait { bell.isWaiting })
         bell.ring()
         await first
         let start = clock.now
@@ -41,10 +43,10 @@ import Testing
 
     /// A wait that ends before the time the timer is set for (a minute, for a wait that was rung)
     /// sets it sooner.
-    @Test func aShorterWaitAfterALongerOneSetsTheTimerSooner() async {
+    @Test func aShorterWaitAfterALongerOneSetsTheTimerSooner() async throws {
         let bell = Doorbell()
         async let first: Void = bell.wait(for: .seconds(60))
-        try? await Task.sleep(for: .milliseconds(20))
+        try #require(try await Eventually.wait { bell.isWaiting })
         bell.ring()
         await first
         let start = clock.now
@@ -54,11 +56,11 @@ import Testing
         #expect(waited < .seconds(30), "woken by its own time, not the earlier wait's minute")
     }
 
-    @Test func cancellingTheWaiterEndsItsWait() async {
+    @Test func cancellingTheWaiterEndsItsWait() async throws {
         let bell = Doorbell()
         let start = clock.now
         let waiter = Task { await bell.wait(for: .seconds(120)) }
-        try? await Task.sleep(for: .milliseconds(50))
+        try #require(try await Eventually.wait { bell.isWaiting })
         waiter.cancel()
         await waiter.value
         #expect(clock.now - start < .seconds(60))
