@@ -75,10 +75,13 @@ import Testing
         let dispatcher = try harness.dispatcher()
         let task = Task { await dispatcher.run() }
         defer { task.cancel() }
+        // Rung as the evaluator's writer rings after a commit: the dispatcher's idle wait is 30 s.
         try Self.queue(harness, .firing, startsAt: now, at: now)
+        dispatcher.bells.ring(["hook"])
         try await waitUntil { try Self.states(harness) == ["firing silenced"] }
         #expect(try harness.store.silences.expire(id: "s3", at: WallClock.now()))
         try Self.queue(harness, .firing, startsAt: now + .seconds(5), at: now + .seconds(5))
+        dispatcher.bells.ring(["hook"])
         try await waitUntil { try Self.states(harness) == ["firing silenced", "firing sent"] }
         #expect(try endpoint.requests().count == 1)
     }
