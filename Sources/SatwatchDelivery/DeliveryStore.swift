@@ -1,36 +1,42 @@
 import SatwatchBase
 import SatwatchState
 
-/// The dispatcher's own connection to the state file, serialising its database work while the
-/// channels deliver concurrently. The evaluator writes through another connection; WAL lets both
-/// work at once. Its work runs on a queue of its own, never on the cooperative pool: a write may
-/// wait out SQLite's busy timeout, and opening the file may migrate it (a VACUUM, once). The
-/// file is opened on first use, there; until it opens, each use fails like any other.
+/// The dispatcher's side of the state file, serialising its database work while the channels
+/// deliver concurrently. It shares the worker's connection (`StateFile`) with the evaluator's
+/// writer, one step at a time. Its work runs on a queue of its own, never on the cooperative
+/// pool: a step may wait for the writer's, and opening the file may migrate it (a VACUUM, once).
+/// The file is opened on first use; until it opens, each use fails like any other.
 actor DeliveryStore {
-    private let path: String
-    private var opened: StateStore?
+    private let file: StateFile
+    /// The store while a step has the file: a stage asks its questions (`silenceDecision`,
+    /// `hasLaterPending`) inside the pass that holds it.
+    private var holding: StateStore?
     /// The last read of the silence table, and the time it was read for.
     private var silencesRead: (at: Timestamp, silences: [Silence])?
     private let executor: QueueExecutor
 
+    /// The state file's path.
+    nonisolated var path: String { file.path }
+
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    init(path: String, label: String = "satwatch.delivery-store") {
-        self.path = path
+    init(file: StateFile, label: String = "satwatch.delivery-store") {
+        self.file = file
         executor = QueueExecutor(label: label)
     }
 
-    private var store: StateStore {
-        get throws {
-            if let opened { return opened }
-            let store = try StateStore.open(path: path)
-            opened = store
-            return store
+    /// Runs `body` as one step with the file (within the step already running, if any).
+    private func withStore<Result: Sendable>(_ body: (StateStore) throws -> Result) throws -> Result {
+        if let holding { return try body(holding) }
+        return try file.use { store in
+            holding = store
+            defer { holding = nil }
+            return try body(store)
         }
     }
 
     /// Closes the connection now (a later use opens it again).
-    func close() { opened = nil }
+    func close() { file.close() }
 
     /// What one pass over a channel's queue found.
     enum PassResult: Sendable {
@@ -46,15 +52,17 @@ actor DeliveryStore {
     /// `stages`, with what they held and kept recorded in one transaction, and a group they
     /// formed fixed in the outbox. When nothing is due, when something next is.
     func pass(of channel: String, now: Timestamp, limit: Int, through stages: [any DeliveryStage]) throws -> PassResult {
-        var due = try store.outbox.deliverable(channel: channel, now: now, limit: limit)
-        if let batch = due.first(where: { $0.batch != nil })?.batch { due = try store.outbox.batchMembers(batch) }
-        guard !due.isEmpty else { return .idle(nextDue: try store.outbox.nextDue(channel: channel)) }
-        let pass = try apply(stages, to: StagePass(channel: channel, now: now, entries: due))
-        try record(pass.records)
-        if pass.formsGroup, pass.channelWait == nil, !pass.entries.isEmpty {
-            try store.outbox.formBatches([pass.entries.map(\.id)])
+        try withStore { store in
+            var due = try store.outbox.deliverable(channel: channel, now: now, limit: limit)
+            if let batch = due.first(where: { $0.batch != nil })?.batch { due = try store.outbox.batchMembers(batch) }
+            guard !due.isEmpty else { return .idle(nextDue: try store.outbox.nextDue(channel: channel)) }
+            let pass = try apply(stages, to: StagePass(channel: channel, now: now, entries: due))
+            try record(pass.records)
+            if pass.formsGroup, pass.channelWait == nil, !pass.entries.isEmpty {
+                try store.outbox.formBatches([pass.entries.map(\.id)])
+            }
+            return .sorted(pass)
         }
-        return .sorted(pass)
     }
 
     /// Runs `stages` over `pass` in order, until one makes the channel wait or nothing is left.
@@ -69,15 +77,17 @@ actor DeliveryStore {
 
     /// What `channel`'s receiver last heard of each alert, worth telling again (see `OutboxStore.latestHeard`).
     func latestHeard(channel: String, resolvedSince: Timestamp) throws -> [OutboxEntry] {
-        try store.outbox.latestHeard(channel: channel, resolvedSince: resolvedSince)
+        try withStore { try $0.outbox.latestHeard(channel: channel, resolvedSince: resolvedSince) }
     }
 
     /// The oldest pending entry of `channel`.
-    func head(of channel: String) throws -> OutboxEntry? { try store.outbox.nextPendingEntry(channel: channel) }
+    func head(of channel: String) throws -> OutboxEntry? {
+        try withStore { try $0.outbox.nextPendingEntry(channel: channel) }
+    }
 
     /// Channels that have pending entries.
     func channelsWithPending() throws -> Set<String> {
-        Set(try store.outbox.counts().filter { $0.value.pending > 0 }.keys)
+        try withStore { Set(try $0.outbox.counts().filter { $0.value.pending > 0 }.keys) }
     }
 
     /// Writes what an attempt concluded about a message's entries, in one transaction.
@@ -88,13 +98,15 @@ actor DeliveryStore {
     /// Writes each entry's own record, in one transaction (the entries stages kept from a group).
     func record(_ records: [(DeliveryRecord, OutboxEntry)]) throws {
         guard !records.isEmpty else { return }
-        try store.inTransaction {
-            for (record, entry) in records { try self.record(record, for: entry) }
+        try withStore { store in
+            try store.inTransaction {
+                for (record, entry) in records { try Self.record(record, for: entry, in: store) }
+            }
         }
     }
 
     /// Writes what an attempt concluded about `entry`.
-    private func record(_ record: DeliveryRecord, for entry: OutboxEntry) throws {
+    private static func record(_ record: DeliveryRecord, for entry: OutboxEntry, in store: StateStore) throws {
         switch record {
         case .sent(let at): _ = try store.outbox.markSent(id: entry.id, at: at)
         case .retry(let attempts, let next, let error, let at):
@@ -110,20 +122,22 @@ actor DeliveryStore {
     /// same way; sent: sent, whatever silences say now); anything else is silenced while an active
     /// silence matches it.
     func silenceDecision(for entry: OutboxEntry, channel: String, at now: Timestamp) throws -> StagePass.Keep? {
-        let notification = entry.notification
-        if notification.status == .resolved, let firing = try store.outbox.firingOutcome(of: notification, channel: channel) {
-            return firing.isKept ? StagePass.Keep(state: firing, reason: "its firing was \(firing)") : nil
+        try withStore { store in
+            let notification = entry.notification
+            if notification.status == .resolved, let firing = try store.outbox.firingOutcome(of: notification, channel: channel) {
+                return firing.isKept ? StagePass.Keep(state: firing, reason: "its firing was \(firing)") : nil
+            }
+            guard let silence = try silences(at: now, in: store).first(where: { $0.isActive(at: now) && $0.matches(notification) }) else {
+                return nil
+            }
+            return StagePass.Keep(state: .silenced, reason: "silenced by \(silence.id)" + (silence.comment.isEmpty ? "" : " (\(silence.comment))"))
         }
-        guard let silence = try silences(at: now).first(where: { $0.isActive(at: now) && $0.matches(notification) }) else {
-            return nil
-        }
-        return StagePass.Keep(state: .silenced, reason: "silenced by \(silence.id)" + (silence.comment.isEmpty ? "" : " (\(silence.comment))"))
     }
 
     /// The silences not ended at `now`, read once per `now`: the members of a group are judged
     /// at one time, and a thousand of them need not read the table a thousand times. A later
     /// pass has a later `now`, so a silence added meanwhile is seen.
-    private func silences(at now: Timestamp) throws -> [Silence] {
+    private func silences(at now: Timestamp, in store: StateStore) throws -> [Silence] {
         if let read = silencesRead, read.at == now { return read.silences }
         let silences = try store.silences.list(endingAfter: now)
         silencesRead = (now, silences)
@@ -132,21 +146,23 @@ actor DeliveryStore {
 
     /// Whether a later entry of the same rule waits behind `entry` on `channel`.
     func hasLaterPending(than entry: OutboxEntry, channel: String) throws -> Bool {
-        try store.outbox.hasLaterPending(than: entry.id, rule: entry.notification.rule, channel: channel)
+        try withStore { try $0.outbox.hasLaterPending(than: entry.id, rule: entry.notification.rule, channel: channel) }
     }
 
     /// Lets `extras` read what it needs from the state file.
-    func prepare(_ extras: any NotificationExtrasSource) throws { try extras.prepare(store) }
+    func prepare(_ extras: any NotificationExtrasSource) throws { try withStore { try extras.prepare($0) } }
 
     /// Copies the write-ahead log into the database (see `StateStore.checkpoint`).
-    func checkpoint() throws { _ = try store.maintenance.checkpoint() }
+    func checkpoint() throws { _ = try withStore { try $0.maintenance.checkpoint() } }
 
     /// Marks dead every pending entry older than the policy's max age, head of its queue or not,
     /// except those in flight at `gate` (their own outcome decides). The gate is read here, in
     /// the same serial step as the update.
     func expire(_ policy: RetryPolicy, at now: Timestamp, sparing gate: DrainGate) throws -> [OutboxEntry] {
-        try store.outbox.expirePending(createdBefore: now - policy.maxAge, at: now, sparing: gate.inFlight) {
-            policy.expiryReason(lastError: $0.lastError)
+        try withStore { store in
+            try store.outbox.expirePending(createdBefore: now - policy.maxAge, at: now, sparing: gate.inFlight) {
+                policy.expiryReason(lastError: $0.lastError)
+            }
         }
     }
 
@@ -154,11 +170,15 @@ actor DeliveryStore {
     /// channel in `restating`, which tells it again) and gives the free pages back; returns the
     /// notifications removed.
     func prune(olderThan retention: TimeSpan, restating: [String], at now: Timestamp) throws -> Int {
-        let removed = try store.maintenance.prune(olderThan: now - retention, restating: restating)
-        try store.maintenance.returnFreePages()
-        return removed
+        try withStore { store in
+            let removed = try store.maintenance.prune(olderThan: now - retention, restating: restating)
+            try store.maintenance.returnFreePages()
+            return removed
+        }
     }
 
     /// When the newest pending entry was queued (epoch when none is pending).
-    func latestQueuedAt() throws -> Timestamp { try store.outbox.latestPendingCreation() ?? .epoch }
+    func latestQueuedAt() throws -> Timestamp {
+        try withStore { try $0.outbox.latestPendingCreation() ?? .epoch }
+    }
 }

@@ -22,7 +22,6 @@ package struct Dispatcher: Sendable {
     let stages: [any DeliveryStage]
     /// Adds each notification's silence link and chart as it is sent; nil: none.
     let extras: (any NotificationExtrasSource)?
-    let statePath: String
     let policy: RetryPolicy
     /// How long sent and dead entries are kept (`state_retention`).
     let retention: TimeSpan
@@ -42,8 +41,8 @@ package struct Dispatcher: Sendable {
     /// Off the cooperative pool: the charts attached to notifications are rendered here.
     let renderQueue = DispatchQueue(label: "satwatch.render")
 
-    /// Creates a dispatcher over the state file at `statePath`.
-    package init(statePath: String, channels: [String: any Channel], policy: RetryPolicy = RetryPolicy(),
+    /// Creates a dispatcher over `stateFile`, the connection it shares with the evaluator's writer.
+    package init(stateFile: StateFile, channels: [String: any Channel], policy: RetryPolicy = RetryPolicy(),
                 retention: TimeSpan = Dispatcher.defaultRetention, logger: Logger,
                 counters: DeliveryCounters = DeliveryCounters(), storeHealth: StoreHealthBoard? = nil,
                 gate: DrainGate = DrainGate(), plan: DeliveryPlan = DeliveryPlan(),
@@ -52,12 +51,11 @@ package struct Dispatcher: Sendable {
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         let queues = Dictionary(channels.values.flatMap(\.queues).map { ($0.name, $0) }) { first, _ in first }
         self.channels = queues
-        self.store = DeliveryStore(path: statePath)
+        self.store = DeliveryStore(file: stateFile)
         var plan = plan
         plan.maxAge = policy.maxAge
         self.stages = DeliveryStages.make(plan: plan, channels: queues)
         self.extras = extras
-        self.statePath = statePath
         self.policy = policy
         self.retention = retention
         self.logger = logger
@@ -91,7 +89,8 @@ package struct Dispatcher: Sendable {
             group.addTask { await self.maintain() }
         }
         // Closed before the worker exits, not whenever the actor happens to be freed: the last
-        // connection to close checkpoints the WAL and removes it.
+        // connection to close checkpoints the WAL and removes it. (If the evaluator's writer is
+        // still at work, its next step opens the file again, and its own close ends it.)
         await store.close()
     }
 
@@ -99,7 +98,7 @@ package struct Dispatcher: Sendable {
     /// path), nor does the delivery store (the next delivery would wait behind them on its
     /// actor): this task does, every few seconds, through a connection of its own.
     private func checkpointWhileIdle() async {
-        let checkpointer = DeliveryStore(path: statePath, label: "satwatch.checkpoint")
+        let checkpointer = DeliveryStore(file: StateFile(path: store.path), label: "satwatch.checkpoint")
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(5))
             do {

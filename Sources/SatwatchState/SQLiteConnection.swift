@@ -132,6 +132,14 @@ package final class SQLiteConnection {
     /// Rows changed by the most recent INSERT/UPDATE/DELETE (not counting cascades).
     package var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// How many pages this connection has read from the file (not found in its page cache) since
+    /// it opened: what shows that connections taking turns on one file re-read it (`StateFile`).
+    package var cacheMisses: Int {
+        var current: Int32 = 0, highest: Int32 = 0
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_MISS, &current, &highest, 0)
+        return Int(current)
+    }
+
     /// False while a transaction is open on this connection.
     package var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 

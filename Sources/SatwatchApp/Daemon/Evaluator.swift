@@ -11,6 +11,8 @@ import SatwatchState
 /// commits on a thread of its own, in order.
 struct Evaluator: Service {
     let setup: Setup
+    /// The state file's connection, shared with the dispatcher.
+    let stateFile: StateFile
     let inputs: EvaluatorInbox
     /// Marked as each frame is evaluated, so the next waiting feed goes on.
     let backlog: FrameBacklog
@@ -25,7 +27,7 @@ struct Evaluator: Service {
     var name: String { "evaluator" }
 
     func run() async throws {
-        let writer = try await StateWriter.open(path: setup.config.statePath, health: boards.store,
+        let writer = try await StateWriter.open(file: stateFile, health: boards.store,
                                                 bells: bells, logger: logger)
         let saved = try await writer.read { try $0.ruleStates.load() }
         let startedAt = WallClock.now()

@@ -1,6 +1,7 @@
 import SatwatchBase
 import SatwatchDelivery
 import SatwatchFeeds
+import SatwatchState
 
 /// What runs for one loaded setup besides the feeds and the endpoint: the evaluator, its alarm
 /// and the dispatcher, as child tasks of one `ServiceGroup`. A reload stops one generation
@@ -20,12 +21,14 @@ struct Generation: Sendable {
     /// cooperative pool).
     func services() -> [any Service] {
         let alarm = Alarm()
-        let dispatcher = Dispatcher(statePath: setup.config.statePath, channels: setup.config.channels,
+        // One connection for both: see `StateFile`. The checkpoints go through one of their own.
+        let stateFile = StateFile(path: setup.config.statePath, autoCheckpointPages: 0)
+        let dispatcher = Dispatcher(stateFile: stateFile, channels: setup.config.channels,
                                         policy: RetryPolicy(maxRetryAfter: setup.config.maxRetryAfter),
                                         retention: setup.config.stateRetention, logger: logger, counters: boards.deliveries,
                                         storeHealth: boards.store, gate: gate, plan: setup.deliveryPlan,
                                         extras: PageExtras(externalURL: setup.config.page.externalURL, boards: boards))
-        let evaluator = Evaluator(setup: setup, inputs: inbox, backlog: backlog, alarm: alarm, bells: dispatcher.bells,
+        let evaluator = Evaluator(setup: setup, stateFile: stateFile, inputs: inbox, backlog: backlog, alarm: alarm, bells: dispatcher.bells,
                                   boards: boards, logger: logger)
         return [
             evaluator,

@@ -5,7 +5,8 @@ import SatwatchRules
 import SatwatchState
 import Synchronization
 
-/// The evaluator's connection to the state file, on a thread of its own. The evaluator hands it
+/// The evaluator's turns at the state file (`StateFile`, shared with the dispatcher), on a thread
+/// of its own. The evaluator hands it
 /// each step's changes and goes on decoding and evaluating: a commit waiting out SQLite's busy
 /// lock, a slow disk or a full one never stalls a frame, nor a thread of the cooperative pool.
 ///
@@ -14,7 +15,7 @@ import Synchronization
 /// `retryDelay` until it succeeds: the commit is idempotent on notification ids, so a retry never
 /// queues a notification twice. Failures and recoveries go to the store health board.
 final class StateWriter: @unchecked Sendable {
-    // @unchecked: `store` is used only on `thread`; everything else is immutable or locked.
+    // @unchecked: everything is immutable or locked.
     private enum Job {
         case commit([RuleChange], headlines: HeadlineRecord, at: Timestamp)
         case flush(StateFlush)
@@ -29,30 +30,27 @@ final class StateWriter: @unchecked Sendable {
 
     static let retryDelay = TimeSpan.seconds(1)
     static let part = "evaluator commits"
-    private let store: StateStore
+    private let file: StateFile
     private let queue = Mutex(Queue())
     private let signal = DispatchSemaphore(value: 0)
     private let health: StoreHealthBoard
     private let bells: ChannelBells
     private let logger: Logger
 
-    private init(store: StateStore, health: StoreHealthBoard, bells: ChannelBells, logger: Logger) {
-        self.store = store
+    private init(file: StateFile, health: StoreHealthBoard, bells: ChannelBells, logger: Logger) {
+        self.file = file
         self.health = health
         self.bells = bells
         self.logger = logger
     }
 
-    /// Opens the state file at `path` on a new writer thread.
-    static func open(path: String, health: StoreHealthBoard, bells: ChannelBells, logger: Logger) async throws -> StateWriter {
+    /// Opens `file` on a new writer thread (failing when it cannot be opened).
+    static func open(file: StateFile, health: StoreHealthBoard, bells: ChannelBells, logger: Logger) async throws -> StateWriter {
         let thread = DispatchQueue(label: "satwatch.state-writer")
-        let store = try await withCheckedThrowingContinuation { continuation in
-            thread.async {
-                // The hot path never checkpoints the WAL; the dispatcher's checkpointer does.
-                continuation.resume(with: Result { try UnsafeTransfer(StateStore.open(path: path, autoCheckpointPages: 0)) })
-            }
-        }.value
-        let writer = StateWriter(store: store, health: health, bells: bells, logger: logger)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            thread.async { continuation.resume(with: Result { try file.use { _ in } }) }
+        }
+        let writer = StateWriter(file: file, health: health, bells: bells, logger: logger)
         thread.async { writer.work() }
         return writer
     }
@@ -112,7 +110,7 @@ final class StateWriter: @unchecked Sendable {
             guard let job = next.0 else {
                 if !next.1.isEmpty {
                     // Closed before the evaluator hears it is done, so before the process can exit.
-                    store.close()
+                    file.close()
                     next.1.forEach { $0.resume() }
                     return
                 }
@@ -145,7 +143,7 @@ final class StateWriter: @unchecked Sendable {
     private func run(_ job: Job) throws {
         switch job {
         case .commit(let changes, let headlines, let now):
-            try store.commit(changes, headlines: headlines, at: now)
+            try file.use { try $0.commit(changes, headlines: headlines, at: now) }
             // Rung before the log lines are written: they are not on the way to the receivers.
             bells.ring(Set(changes.flatMap { $0.notification?.channels ?? [] }))
             for change in changes {
@@ -155,9 +153,9 @@ final class StateWriter: @unchecked Sendable {
                                                     "channels": notification.channels.joined(separator: ","), "id": notification.id])
             }
         case .flush(let flush):
-            try flush.save(to: store)
+            try file.use { try flush.save(to: $0) }
         case .read(let body):
-            body(store)
+            try file.use { body($0) }
         }
     }
 

@@ -34,7 +34,7 @@ import Testing
     /// Runs an evaluator over `frames`, until `ready` holds, then stops it (which flushes).
     static func run(_ setup: Setup, _ boards: Boards, frames: [EvaluatorInput], until ready: () -> Bool) async throws {
         let inbox = EvaluatorInbox()
-        let evaluator = Evaluator(setup: setup, inputs: inbox, backlog: FrameBacklog(), alarm: Alarm(), bells: ChannelBells([]),
+        let evaluator = Evaluator(setup: setup, stateFile: StateFile(path: setup.config.statePath), inputs: inbox, backlog: FrameBacklog(), alarm: Alarm(), bells: ChannelBells([]),
                                   boards: boards, logger: Logger(sink: { _ in }))
         let running = Task { try await evaluator.run() }
         for frame in frames { inbox.yield(frame) }

@@ -50,7 +50,7 @@ import Testing
         let boards = Boards(health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), rules: RuleStateBoard(),
                             deliveries: DeliveryCounters(), histories: HistoryHandover(),
                             store: StoreHealthBoard(logger: logger), startedAt: WallClock.now())
-        let evaluator = Evaluator(setup: setup!, inputs: continuation, backlog: FrameBacklog(), alarm: Alarm(), bells: ChannelBells([]), boards: boards, logger: logger)
+        let evaluator = Evaluator(setup: setup!, stateFile: StateFile(path: setup!.config.statePath), inputs: continuation, backlog: FrameBacklog(), alarm: Alarm(), bells: ChannelBells([]), boards: boards, logger: logger)
         let alarm = evaluator.alarm
         let running = Task { try await evaluator.run() }
         let ticking = Task { await alarm.run { continuation.yield(.tick) } }

@@ -12,7 +12,7 @@ import Testing
 /// receiver. The stage added after the pipeline: one source file, registered in one list.
 @Suite struct CapStageTests {
     /// The stage reads nothing of the state file: a store never opened runs it.
-    static let store = DeliveryStore(path: ":memory:")
+    static let store = DeliveryStore(file: StateFile(path: ":memory:"))
 
     static func entry(_ id: Int64, rule: String, _ status: SatwatchRules.Notification.Status = .firing) -> OutboxEntry {
         let notification = SatwatchRules.Notification(rule: rule, status: status, metric: "m", value: 1, threshold: 1,
@@ -75,7 +75,7 @@ import Testing
         let harness = try DispatcherTests.Harness(["pager": endpoint], keys: #", "max_per_hour": 2"#)
         for index in 0..<5 { try harness.queue(.firing, rule: "r\(index)", at: Int64(index), channels: ["pager"]) }
         let counters = DeliveryCounters()
-        let dispatcher = Dispatcher(statePath: harness.statePath, channels: harness.channels,
+        let dispatcher = Dispatcher(stateFile: StateFile(path: harness.statePath), channels: harness.channels,
                                     policy: RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
                                     logger: Logger(level: .error, sink: { _ in }), counters: counters, plan: harness.plan)
         // Until the counters have the last keep too: a pass records its keeps, then counts them.

@@ -17,7 +17,7 @@ import Testing
     static func dispatcher(_ harness: Harness, policy: RetryPolicy = RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
                            retention: TimeSpan = Config.defaultStateRetention, counters: DeliveryCounters = DeliveryCounters(),
                            clock: @escaping @Sendable () -> Timestamp = { WallClock.now() }) throws -> Dispatcher {
-        Dispatcher(statePath: harness.statePath, channels: harness.channels, policy: policy, retention: retention,
+        Dispatcher(stateFile: StateFile(path: harness.statePath), channels: harness.channels, policy: policy, retention: retention,
                        logger: Logger(level: .error, sink: { _ in }), counters: counters, clock: clock)
     }
 

@@ -22,7 +22,7 @@ import Testing
         try harness.queue(.firing, channels: ["hook"])
         try harness.store.connection.execute(Self.fullDisk)
         let health = StoreHealthBoard(logger: Logger(level: .error, sink: { _ in }))
-        let dispatcher = Dispatcher(statePath: harness.statePath, channels: harness.channels,
+        let dispatcher = Dispatcher(stateFile: StateFile(path: harness.statePath), channels: harness.channels,
                                         policy: RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
                                         logger: Logger(level: .error, sink: { _ in }), storeHealth: health)
         let task = Task { await dispatcher.run() }

@@ -45,7 +45,7 @@ import Testing
 
         func dispatcher(policy: RetryPolicy = RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
                         clock: @escaping @Sendable () -> Timestamp = { WallClock.now() }) throws -> Dispatcher {
-            Dispatcher(statePath: statePath, channels: channels, policy: policy, logger: Logger(level: .error, sink: { _ in }),
+            Dispatcher(stateFile: StateFile(path: statePath), channels: channels, policy: policy, logger: Logger(level: .error, sink: { _ in }),
                        plan: plan, clock: clock)
         }
 

@@ -61,7 +61,7 @@ import Testing
         let notification = SatwatchRules.Notification(rule: "r", status: .firing, metric: "fee.fastest", value: 12, threshold: 10,
                                                     at: at, startsAt: at, message: "m", channels: ["hook"])
         try store.commit([RuleChange(rule: "r", state: RuleState(digest: "d"), notification: notification)], at: at)
-        let dispatcher = Dispatcher(statePath: config.statePath, channels: config.channels, logger: logger)
+        let dispatcher = Dispatcher(stateFile: StateFile(path: config.statePath), channels: config.channels, logger: logger)
         try await DispatcherTests.run(dispatcher) { try store.outbox.entries(states: [.dead]).count == 1 }
         let stored = try #require(try store.outbox.entries(states: [.dead]).first?.lastError)
         #expect(stored == "HTTP 404 Not Found: Cannot POST ***", "\(stored)")

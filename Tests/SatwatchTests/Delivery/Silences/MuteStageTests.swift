@@ -49,7 +49,7 @@ import Testing
     }
 
     static func dispatcher(_ harness: Harness, _ quiet: QuietHours, skip: Skip) -> Dispatcher {
-        Dispatcher(statePath: harness.statePath, channels: harness.channels, policy: RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
+        Dispatcher(stateFile: StateFile(path: harness.statePath), channels: harness.channels, policy: RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
                    logger: Logger(level: .error, sink: { _ in }), plan: DeliveryPlan(quiet: quiet), clock: { WallClock.now() + skip.span })
     }
 

@@ -2,6 +2,7 @@ import Foundation
 @testable import SatwatchApp
 @testable import SatwatchBase
 @testable import SatwatchDelivery
+import SatwatchState
 import SatwatchTestSupport
 import Testing
 
@@ -81,7 +82,7 @@ import Testing
     @Test func aBurstWaitsItsTurnInOrderAndNothingIsDropped() async throws {
         let endpoint = try await HTTPPeer.shared().endpoint([])
         let harness = try DispatcherTests.Harness(["hook": endpoint])
-        let dispatcher = Dispatcher(statePath: harness.statePath, channels: harness.channels,
+        let dispatcher = Dispatcher(stateFile: StateFile(path: harness.statePath), channels: harness.channels,
                                     policy: RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
                                     logger: Logger(level: .error, sink: { _ in }), plan: DeliveryPlan(rates: ["hook": RateLimit(2, per: .seconds(1))]))
         for index in 0..<7 { try harness.queue(.firing, rule: "r\(index)", at: Int64(index), channels: ["hook"]) }
