@@ -46,7 +46,7 @@ extension Dispatcher {
             let answered = clock()
             counters.record(channel.name) { $0.failed += count }
             logger.warn("delivery failed, will retry", LogFields(fields.pairs + [
-                ("attempt", "\(attempts)"), ("retry_in", delay.text), ("error", failure.reason)]))
+                ("attempt", "\(attempts)"), ("retry_in", delay.wholeSecondsText), ("error", failure.reason)]))
             return (.retry(attempts: attempts, next: answered + delay, error: failure.reason, at: answered),
                     failure.concernsReceiver)
         case .failed(let failure):

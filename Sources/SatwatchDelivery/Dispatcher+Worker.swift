@@ -73,7 +73,7 @@ extension Dispatcher {
             } catch {
                 storeFailures += 1
                 let delay = policy.delay(afterAttempts: storeFailures, retryAfter: nil, random: random)
-                storeHealth.failed(part, error, at: clock(), ["channel": channel.name, "retry_in": delay.text])
+                storeHealth.failed(part, error, at: clock(), ["channel": channel.name, "retry_in": delay.wholeSecondsText])
                 // Not the doorbell: new commits must not cut the back-off short.
                 try? await Task.sleep(for: delay.duration)
             }

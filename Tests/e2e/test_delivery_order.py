@@ -111,7 +111,8 @@ def test_an_alerts_firing_and_resolve_stay_in_order_through_retries_and_a_restar
                      {"r.json": [{"name": "order", "metric": "fee.fastest", "above": 10, "channels": ["hook"]}]}).start()
     wait_for(lambda: feed.clients() == 1, what="connect")
     feed.fees(12)
-    worker.wait_log(r'msg="delivery failed, will retry" channel=hook rule=order status=firing', timeout=15)
+    # The retry's wait is read to the second (2 s ± 20 % jitter), not to the millisecond.
+    worker.wait_log(r'msg="delivery failed, will retry" channel=hook rule=order status=firing .*attempt=1 retry_in=\d+s error=', timeout=15)
     feed.fees(4)
     worker.wait_log(r'msg="notification queued" rule=order status=resolved', timeout=15)
     worker.kill()

@@ -133,7 +133,7 @@ final class StateWriter: @unchecked Sendable {
                 health.succeeded(Self.part, at: WallClock.now())
                 return
             } catch {
-                health.failed(Self.part, error, at: WallClock.now(), ["retry_in": Self.retryDelay.text])
+                health.failed(Self.part, error, at: WallClock.now(), ["retry_in": Self.retryDelay.wholeSecondsText])
                 if queue.withLock({ $0.closing }) && attempt >= 2 { return }
                 sleep(Self.retryDelay)
             }

@@ -79,7 +79,7 @@ extension Logger {
     /// Logs a failed poll of `what` (`"hashrate poll"`, `"watch read"`) as an `OutageReport`
     /// decided: the first failure at once, then reminders with the attempts since it.
     func pollFailed(_ what: String, _ failure: OutageReport.Failure, feed: FeedKind, reason: String, retryIn delay: TimeSpan) {
-        let fields: LogFields = ["feed": feed.rawValue, "reason": reason, "retry_in": delay.text]
+        let fields: LogFields = ["feed": feed.rawValue, "reason": reason, "retry_in": delay.wholeSecondsText]
         switch failure {
         case .failed:
             warn("\(what) failed", fields)

@@ -64,7 +64,7 @@ struct PollingFeed<Plan: PollPlan>: Service {
                 health.update(kind) { $0.connected = false; $0.reconnects += 1; $0.lastError = error.reason }
                 outage.failed(at: WallClock.now()).map {
                     logger.feedFailed($0, first: "feed poll failed",
-                                      LogFields([("feed", kind.rawValue)] + subject + [("reason", error.reason), ("retry_in", wait.text)]))
+                                      LogFields([("feed", kind.rawValue)] + subject + [("reason", error.reason), ("retry_in", wait.wholeSecondsText)]))
                 }
             }
             try? await Task.sleep(for: wait.duration)

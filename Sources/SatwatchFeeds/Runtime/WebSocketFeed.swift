@@ -52,7 +52,7 @@ package struct WebSocketFeed: Service {
             if lasted { outage.healthy() }
             let delay = backoff.delay(afterAttempt: failures, random: { Double.random(in: 0..<1) })
             health.update(config.kind) { $0.connected = false; $0.reconnects += 1; $0.lastError = reason }
-            let fields: LogFields = ["feed": config.kind.rawValue, "reason": reason, "retry_in": delay.text]
+            let fields: LogFields = ["feed": config.kind.rawValue, "reason": reason, "retry_in": delay.wholeSecondsText]
             outage.failed(at: now).map { logger.feedFailed($0, first: wasConnected ? "feed disconnected" : "feed connect failed", fields) }
             try? await Task.sleep(for: delay.duration)
         }
