@@ -1,5 +1,4 @@
 import CSQLite
-import FoundationEssentials
 import SatwatchBase
 import SatwatchRules
 
@@ -117,7 +116,7 @@ extension StateStore {
     /// - Throws: `StateStoreError.damaged` with SQLite's first complaint when the file is not a
     ///   sound database; `.unusable` when it cannot be read at all (permissions, I/O error).
     package static func checkIntegrity(path: String) throws {
-        guard FileManager.default.fileExists(atPath: path) else { return }
+        guard FileBytes.exists(path) else { return }
         do {
             let connection = try SQLiteConnection(readOnly: path)
             let result = try connection.prepare("PRAGMA quick_check(1)").single { $0.string(0) } ?? "ok"

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import SatwatchBase
 import SatwatchState
 
@@ -40,7 +39,7 @@ enum StateFileAccess {
         let logger = Logger(level: .error, sink: io.err)
         guard let setup = Setup.loadValid(path: path, io: io, logger: logger, secrets: .none) else { return .exit(1) }
         let statePath = setup.config.statePath
-        guard FileManager.default.fileExists(atPath: statePath) else { return .absent(setup) }
+        guard FileBytes.exists(statePath) else { return .absent(setup) }
         do {
             try StateStore.checkIntegrity(path: statePath)
             return .ready(setup, try StateStore.open(path: statePath))

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import SatwatchBase
 import SatwatchFeeds
 import SatwatchJSON

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import SatwatchBase
 import SatwatchDelivery
 import SatwatchJSON
@@ -101,7 +100,7 @@ package enum ConfigLoader {
         let nodes = member.node.array ?? []
         return zip(strings, nodes).map { text, node in
             let resolved = paths.resolve(text)
-            if !FileManager.default.fileExists(atPath: resolved) {
+            if !FileBytes.exists(resolved) {
                 root.report(at: node.location, "no rule file or folder at \"\(resolved)\"")
             }
             return resolved

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Resolves paths written in a file against that file's folder, the way the contract says:
 /// relative paths in the config are relative to the config file, not the working directory.
 package struct PathResolver: Sendable {
@@ -43,7 +41,7 @@ extension ConfigObject {
     /// Resolves the path `key` holds against the file's folder, reporting it when no file is there.
     package mutating func checkedFile(_ path: String, key: String, paths: PathResolver) -> String {
         let resolved = paths.resolve(path)
-        if !FileManager.default.fileExists(atPath: resolved) {
+        if !FileBytes.exists(resolved) {
             report(key, "no such file \"\(resolved)\"")
         }
         return resolved

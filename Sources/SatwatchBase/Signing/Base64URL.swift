@@ -1,26 +1,14 @@
 /// Base64 with the URL and filename safe alphabet, unpadded (RFC 4648 §5): a signature that
 /// sits in a query string as it is.
 package enum Base64URL {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-
     private static let values: [UInt8] = {
         var table = [UInt8](repeating: 0xFF, count: 256)
-        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
+        for (index, byte) in Base64.Alphabet.urlSafe.digits.enumerated() { table[Int(byte)] = UInt8(index) }
         return table
     }()
 
     /// The encoding of `bytes`, without `=` padding.
-    package static func encode(_ bytes: [UInt8]) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count * 4 + 2) / 3)
-        for start in stride(from: 0, to: bytes.count, by: 3) {
-            let count = min(3, bytes.count - start)
-            var group: UInt32 = 0
-            for offset in 0..<3 { group = group << 8 | UInt32(offset < count ? bytes[start + offset] : 0) }
-            for position in 0...count { output.append(alphabet[Int(group >> UInt32(18 - position * 6) & 63)]) }
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
+    package static func encode(_ bytes: [UInt8]) -> String { Base64.encode(bytes, alphabet: .urlSafe, padded: false) }
 
     /// The bytes `text` encodes; nil unless it is exactly what `encode` writes: only the
     /// alphabet, no padding, no impossible length, unused trailing bits zero (so every byte

@@ -90,6 +90,10 @@ package enum FileBytes {
         return .failure(.tooLarge(limit))
     }
 
+    /// Whether anything is at `path` (a file, a folder, or what a link there points to), as
+    /// `FileManager.fileExists(atPath:)` says, with no FoundationEssentials in the binary.
+    package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
     /// What a non-regular file is, in words: `a directory`, `a character device`.
     static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {

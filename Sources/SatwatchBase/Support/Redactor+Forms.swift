@@ -84,34 +84,14 @@ extension Redactor {
     static func base64Forms(_ text: String) -> Set<String> {
         let bytes = Array(text.utf8)
         var forms: Set<String> = []
-        for alphabet in [base64Standard, base64URLSafe] {
-            let padded = base64(bytes, alphabet: alphabet)
+        for alphabet in [Base64.Alphabet.standard, .urlSafe] {
+            let padded = Base64.encodedBytes(bytes, alphabet: alphabet)
             let unpadded = padded.prefix { $0 != UInt8(ascii: "=") }
             for form in [padded[...], unpadded, unpadded.prefix(bytes.count * 8 / 6)] {
                 forms.insert(String(decoding: form, as: UTF8.self))
             }
         }
         return forms
-    }
-
-    private static let base64Standard = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-    private static let base64URLSafe = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-
-    /// RFC 4648 base64 of `bytes` with `=` padding, as ASCII.
-    static func base64(_ bytes: [UInt8], alphabet: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index < bytes.count {
-            let count = min(3, bytes.count - index)
-            var group = 0
-            for offset in 0..<3 { group = group << 8 | Int(offset < count ? bytes[index + offset] : 0) }
-            for position in 0..<4 {
-                output.append(position <= count ? alphabet[group >> (18 - 6 * position) & 0x3F] : UInt8(ascii: "="))
-            }
-            index += 3
-        }
-        return output
     }
 
     /// RFC 3986 unreserved characters, which percent-encoding leaves as they are.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import SatwatchBase
 
 /// Reads what `replay` takes: a `record` file (one `RecordedFrame` line each), or a raw frame
@@ -59,7 +58,7 @@ package enum RecordingReader {
     private static func offsets(besideFramesAt path: String, count: Int) throws(Failure) -> [Int64]? {
         guard path.hasSuffix(".jsonl") else { return nil }
         let offsetsPath = String(path.dropLast(6)) + ".offsets"
-        guard FileManager.default.fileExists(atPath: offsetsPath) else { return nil }
+        guard FileBytes.exists(offsetsPath) else { return nil }
         let values = try lines(of: offsetsPath).filter { !$0.isEmpty }
         guard values.count == count else {
             throw Failure(message: "\(offsetsPath): has \(values.count) lines but \(path) has \(count) frames")

@@ -1,3 +1,5 @@
+import SatwatchBase
+
 /// Building blocks for RFC 5322 header fields: sanitizing, RFC 2047 encoded words, folding.
 enum MailHeaderText {
     /// Lines of a header field stay within this many characters where a break point exists.

@@ -1,3 +1,5 @@
+import SatwatchBase
+
 /// A plain-text notification mail, rendered as an RFC 5322 message for `SMTPRequest.message`,
 /// with inline files (a chart) when it has attachments.
 ///
@@ -87,7 +89,7 @@ extension MailMessage {
 
     /// `data` in base64, CRLF between lines of `base64LineLength` characters (none after the last).
     static func base64Lines(_ data: [UInt8]) -> [UInt8] {
-        let encoded = Array(Base64.encode(data).utf8)
+        let encoded = Base64.encodedBytes(data)
         var output: [UInt8] = []
         output.reserveCapacity(encoded.count + encoded.count / base64LineLength * 2)
         var start = 0

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import SatwatchBase
 
 /// The client side of the opening handshake (RFC 6455 section 4.1): the upgrade request and
 /// the checks on the server's answer.
@@ -18,13 +18,12 @@ package struct WebSocketHandshake: Sendable {
     /// A handshake with a fresh random key.
     package init() {
         var generator = SystemRandomNumberGenerator()
-        key = Data((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-            .base64EncodedString()
+        key = Base64.encode((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
     /// base64(SHA-1(key + the RFC 6455 GUID)): what the server must echo.
     package static func accept(for key: String) -> String {
-        Data(SHA1.hash(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
+        Base64.encode(SHA1.hash(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)))
     }
 
     /// The GET request upgrading to WebSocket, extra `headers` sorted by name after ours.

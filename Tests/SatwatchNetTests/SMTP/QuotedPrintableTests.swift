@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SatwatchNet
 
-@Suite("Quoted-printable and base64")
+@Suite("Quoted-printable")
 struct QuotedPrintableTests {
     static let a75 = String(repeating: "a", count: 75)
 
@@ -34,12 +34,6 @@ struct QuotedPrintableTests {
         #expect(lines.allSatisfy { $0.utf8.count <= 76 })
         #expect(encoded.allSatisfy { $0 < 128 })
         #expect(Self.decode(encoded) == input)
-    }
-
-    @Test("base64", arguments: [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foobar", "Zm9vYmFy"),
-                                 ("Zoë", "Wm/Dqw=="), ("Prix € 100", "UHJpeCDigqwgMTAw")])
-    func base64(text: String, expected: String) {
-        #expect(Base64.encode(Array(text.utf8)) == expected)
     }
 
     /// A straightforward decoder (soft breaks removed, =XX unescaped), for the round trip.

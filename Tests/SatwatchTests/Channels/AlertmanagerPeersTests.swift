@@ -59,7 +59,7 @@ import Testing
         let store = try StateStore.open(path: directory.path("state.db"))
         typealias F = StateFixtures
         func queue(_ id: String, rule: String, _ status: SatwatchRules.Notification.Status, at: Int64) throws -> Int64 {
-            try #require(try F.enqueue(F.notification(id, rule: rule, status: status, at: at, channels: ["am#1"]), in: store, at: at)["am#1"])
+            try #require(F.enqueue(F.notification(id, rule: rule, status: status, at: at, channels: ["am#1"]), in: store, at: at)["am#1"])
         }
         try store.outbox.markSent(id: try queue("f1", rule: "firing", .firing, at: 1_000), at: F.at(1_100))
         try store.outbox.markSent(id: try queue("r1", rule: "old-resolve", .firing, at: 1_000), at: F.at(1_100))
