@@ -29,6 +29,7 @@ test: deps peers
 	SWIFT=$(SWIFT) scripts/swift-test.sh
 	scripts/curl-shim-test.sh
 	scripts/verify-deploy.sh $(CURDIR)/$(DEBUG_BIN)
+	scripts/verify-release.sh
 	$(DEBUG_BIN) test rule-tests/*.json
 	$(PYTHON) fuzz/seed.py .build/fuzz-seeds >/dev/null
 	find fuzz/corpus .build/fuzz-seeds -type f ! -name '*.md' -print0 | xargs -0 .build/debug/satwatch-fuzz

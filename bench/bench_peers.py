@@ -6,9 +6,30 @@ import email
 import email.policy
 import json
 import os
+import subprocess
+import sys
 
 import websockets
 from aiosmtpd.smtp import SMTP
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Issue 20's deployment: two feeds and 100 rules of the usual kinds (levels that do not fire,
+# `change` over an hour, sub-day windows over 4 h); the idle footprint is measured on it and the
+# deployed binary's code is laid out from a run of it (bench/order_file.py).
+HUNDRED_RULES = ([{"name": f"fee{i}", "metric": "fee.fastest", "above": 1000 + i} for i in range(40)]
+                 + [{"name": f"price{i}", "metric": "btc.usd", "above": 10_000_000 + i} for i in range(40)]
+                 + [{"name": f"move{i}", "metric": "btc.usd", "change": {"percent": 50 + i, "within": "1h"}} for i in range(10)]
+                 + [{"name": f"sma{i}", "metric": "btc.usd", "above": f"sma(btc.usd, 4h) * {2 + i}"} for i in range(10)])
+
+
+def replay_peer(fixtures, fixture, script="feed_peer.py", loop=True):
+    """A Tests/Peers feed server replaying `fixtures/fixture` at its recorded pace (looped):
+    (process, port)."""
+    process = subprocess.Popen([sys.executable, "-u", os.path.join(ROOT, "Tests/Peers", script), "--replay",
+                                os.path.join(fixtures, fixture)] + (["--loop"] if loop else []), stdout=subprocess.PIPE, text=True)
+    return process, int(process.stdout.readline().split()[1])
 
 
 def fees(fastest):

@@ -12,21 +12,16 @@ import sys
 import tempfile
 import time
 
-from bench_peers import cpu_seconds, rss_mb
+from bench_peers import HUNDRED_RULES, cpu_seconds, replay_peer, rss_mb
 
 BINARY, FIXTURES = sys.argv[1], sys.argv[2]
 SECONDS = float(sys.argv[3]) if len(sys.argv) > 3 else 30
 BUILD = f" ({sys.argv[4]})" if len(sys.argv) > 4 and sys.argv[4] else ""
 ONLY = sys.argv[5] if len(sys.argv) > 5 else ""
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def peer(fixture, script="feed_peer.py", loop=True):
-    process = subprocess.Popen([sys.executable, "-u", os.path.join(ROOT, "Tests/Peers", script), "--replay",
-                                os.path.join(FIXTURES, fixture)] + (["--loop"] if loop else []), stdout=subprocess.PIPE, text=True)
-    return process, int(process.stdout.readline().split()[1])
-
-
+    return replay_peer(FIXTURES, fixture, script, loop)
 
 
 def measure(feeds, label, settings=None, rules=None):
@@ -69,13 +64,9 @@ def measure(feeds, label, settings=None, rules=None):
 
 measure({"mempool": "mempool-ws-fees.jsonl"}, "mempool")
 measure({"mempool": "mempool-ws-fees.jsonl", "coinbase": "coinbase-ticker.jsonl"}, "mempool + coinbase")
-# Issue 20's deployment: the same two feeds and 100 rules of the usual kinds (levels that do not
-# fire, `change` over an hour, sub-day windows over 4 h).
+# Issue 20's deployment: the same two feeds and 100 rules (bench_peers.HUNDRED_RULES).
 measure({"mempool": "mempool-ws-fees.jsonl", "coinbase": "coinbase-ticker.jsonl"}, "mempool + coinbase, 100 rules",
-        rules=[{"name": f"fee{i}", "metric": "fee.fastest", "above": 1000 + i} for i in range(40)]
-        + [{"name": f"price{i}", "metric": "btc.usd", "above": 10_000_000 + i} for i in range(40)]
-        + [{"name": f"move{i}", "metric": "btc.usd", "change": {"percent": 50 + i, "within": "1h"}} for i in range(10)]
-        + [{"name": f"sma{i}", "metric": "btc.usd", "above": f"sma(btc.usd, 4h) * {2 + i}"} for i in range(10)])
+        rules=HUNDRED_RULES)
 # Ten pairs on three exchange feeds (the binance fixture covers 40 s, so no more than that).
 measure({"coinbase": "coinbase-ticker.jsonl", "kraken": "kraken-ticker.jsonl",
          "binance": ("binance-trades.jsonl", "binance_peer.py", False)},

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs satwatch on this machine (Debian 12 / Ubuntu 22.04+), as root:
-#   - a release build with the Swift runtime linked statically → /usr/local/bin/satwatch
+#   - the release build deploy/build-release.sh makes (the Swift runtime linked in statically,
+#     the code a running worker executes laid out together) → /usr/local/bin/satwatch
 #   - /etc/satwatch/satwatch.json, rules/ and satwatch.env (kept if they already exist)
 #   - the `satwatch` system user and the systemd unit (state in /var/lib/satwatch)
 # Usage: sudo deploy/install.sh [--no-start]   (run again to upgrade: it restarts a running worker)
@@ -19,8 +20,7 @@ binary="${SATWATCH_BINARY:-}"
 
 if [ -z "$binary" ]; then
   scripts/install-deps.sh
-  swift build -c release --product satwatch --static-swift-stdlib
-  binary=.build/release/satwatch
+  binary=$(deploy/build-release.sh)
 fi
 install -d -m 0755 "$root/usr/local/bin" "$root/etc/systemd/system"
 install -m 0755 "$binary" "$root/usr/local/bin/satwatch"
