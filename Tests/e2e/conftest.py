@@ -96,6 +96,33 @@ class Feed(Peer):
                                    "economyFee": economy, "minimumFee": 1}})
 
 
+class Sentinel:
+    """Proves that a notification did not come by an event, not a pause: a rule on a metric
+    nothing else in a test reads (`btc.chf`, from the mempool feed's conversions), on the same
+    webhook channel. `flip` crosses it (firing, then resolved, and so on) through `feed` and
+    waits for its notification. A channel's queue goes out in the order it was filled, so once
+    the sentinel's arrives, anything the frames before it were to send there has arrived too."""
+
+    def __init__(self, feed, receiver, channel="hook", path="/alerts"):
+        self.feed, self.receiver, self.path = feed, receiver, path
+        self.rule = {"name": "sentinel", "metric": "btc.chf", "above": 100, "channels": [channel]}
+        self.firing = False
+
+    def flip(self):
+        self.firing = not self.firing
+        status = "firing" if self.firing else "resolved"
+        heard = len(self.heard(status))
+        self.feed.push({"conversions": {"time": int(time.time()), "CHF": 200 if self.firing else 50}})
+        wait_for(lambda: len(self.heard(status)) > heard, what=f"the sentinel's {status} notification")
+
+    def heard(self, status):
+        return [body for body in self.receiver.bodies(self.path) if self.ours(body) and body["status"] == status]
+
+    @staticmethod
+    def ours(body):
+        return body["alerts"][0]["labels"]["alertname"] == "sentinel"
+
+
 class Receiver(Peer):
     """http_peer.py: every request recorded as a JSON line."""
 
