@@ -8,7 +8,7 @@ import json
 import re
 import subprocess
 
-from conftest import BINARY, Peer, wait_for
+from conftest import BINARY, Peer
 
 
 class NewsSite(Peer):

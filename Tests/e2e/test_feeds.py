@@ -2,8 +2,6 @@
 frames skipped and counted, every feed kind decoded, Coin Metrics rate limiting."""
 import json
 import re
-import time
-from pathlib import Path
 
 from conftest import FEED_FIXTURES as FIXTURES, Feed, Peer, free_port, metrics, wait_for
 

@@ -9,7 +9,6 @@ import subprocess
 import urllib.request
 import zlib
 
-from conftest import wait_for
 from test_page import HOSTILE, TOKEN, request, start
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
