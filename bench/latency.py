@@ -5,13 +5,19 @@ clock. Prints Markdown table rows: p50/p99/max over N crossings (each crossing i
 resolve: fee.fastest alternates 12 / 5 around a threshold of 10).
 
 Usage: latency.py BINARY [CROSSINGS] [windows]
+       latency.py floor [CROSSINGS]
 `windows`: the crossing rule is one of 1,000 (issue 20's mix): 50 `above: "sma(fee.fastest, 4h) * k"`
 and 50 `max(…, 4h)` with 4 h of one-second history already in the state file (written between a
 first start that creates the file and the measured one), 400 that stay pending through a `for` of
 a day (each a deadline), 499 plain levels; the feed sends 10 frames/s (the crossings and, between
 them, frames that repeat the current value). Also prints the worker's CPU over the measurement,
 and its threads' context switches per frame (each a thread going to sleep or put off a CPU: the
-hand-offs between threads a frame costs, crossings and repeats alike)."""
+hand-offs between threads a frame costs, crossings and repeats alike).
+
+`floor`: the same peers and the same traffic as `windows` (10 frames/s), with bench/floor_relay.c
+(built with cc) in satwatch's place: a WebSocket client that posts a fixed body when fee.fastest
+crosses, with nothing between. What it measures is the peers' and the machine's share; satwatch's
+numbers less these are the worker's."""
 import asyncio
 import json
 import os
@@ -25,7 +31,8 @@ from bench_peers import context_switches, cpu_seconds, feed_server, fees, webhoo
 
 BINARY = sys.argv[1]
 CROSSINGS = int(sys.argv[2]) if len(sys.argv) > 2 else 400
-WINDOWS = len(sys.argv) > 3 and sys.argv[3] == "windows"
+FLOOR = BINARY == "floor"
+WINDOWS = FLOOR or len(sys.argv) > 3 and sys.argv[3] == "windows"
 CROSSING_RULE = {"name": "fast", "metric": "fee.fastest", "above": 10}
 HISTORY_SECONDS = 4 * 3600
 
@@ -78,7 +85,11 @@ async def main():
                        "defaults": {"channels": ["hook"]}, "http": {"listen": "127.0.0.1:0"},
                        "log": {"level": "error"}}, handle)
         command = [BINARY, "run", "--config", os.path.join(folder, "satwatch.json")]
-        if WINDOWS:
+        if FLOOR:
+            relay = os.path.join(folder, "floor_relay")
+            subprocess.run(["cc", "-O2", "-o", relay, os.path.join(os.path.dirname(__file__), "floor_relay.c")], check=True)
+            command = [relay, str(ws_port), str(http_port)]
+        elif WINDOWS:
             first = subprocess.Popen(command)
             await connected(clients, first)
             first.terminate()
@@ -91,6 +102,9 @@ async def main():
             await connected(clients, worker)
             client = next(iter(clients))
             await client.send(fees(5))
+            if FLOOR:
+                # The relay tells its first value (satwatch's rule starts inactive and does not).
+                await asyncio.wait_for(arrivals.get(), 10)
             await asyncio.sleep(0.5)
             # Between crossings, at 10 frames/s: frames repeating the current value (windows mode).
             fillers = 2 if WINDOWS else 0
@@ -120,6 +134,11 @@ async def main():
             http_server.close()
     latencies.sort()
     pick = lambda p: latencies[min(len(latencies) - 1, max(0, int(round(p / 100 * len(latencies))) - 1))]
+    if FLOOR:
+        print(f"| harness floor: frame → webhook p50 ({CROSSINGS} crossings, a C relay in satwatch's place; 10 frames/s) | {pick(50):.2f} | ms | |")
+        print(f"| harness floor: frame → webhook p99 | {pick(99):.2f} | ms | |")
+        print(f"| harness floor: frame → webhook max | {latencies[-1]:.2f} | ms | |")
+        return
     mix = ", 1,000 rules: 100 on sma/max 4h, 400 pending; 10 frames/s" if WINDOWS else ""
     print(f"| frame → webhook p50 ({CROSSINGS} crossings{mix}) | {pick(50):.2f} | ms | |")
     print(f"| frame → webhook p99 ({CROSSINGS} crossings{mix}) | {pick(99):.2f} | ms | {'<= 2' if WINDOWS else '<= 10'} |")

@@ -4,7 +4,7 @@ import Synchronization
 /// The evaluator's input queue. It outlives generations: feeds keep running through a reload and
 /// what they send while one evaluator stops and the next starts waits here, in order, for the
 /// next one. (An `AsyncStream` would end, dropping its buffer, when its consumer is cancelled.)
-final class EvaluatorInbox: Sendable {
+package final class EvaluatorInbox: Sendable {
     private struct State {
         var items: [EvaluatorInput] = []
         var head = 0
@@ -13,8 +13,11 @@ final class EvaluatorInbox: Sendable {
 
     private let state = Mutex(State())
 
+    /// An empty inbox with no consumer waiting.
+    package init() {}
+
     /// Queues `input`, or hands it to the waiting consumer.
-    func yield(_ input: EvaluatorInput) {
+    package func yield(_ input: EvaluatorInput) {
         let waiter = state.withLock { state -> CheckedContinuation<EvaluatorInput?, Never>? in
             guard let waiter = state.waiter else {
                 state.items.append(input)
@@ -32,7 +35,7 @@ final class EvaluatorInbox: Sendable {
 
     /// The oldest input, waiting for one when there is none; nil once the calling task is
     /// cancelled, leaving everything queued for the next consumer. One consumer at a time.
-    func next() async -> EvaluatorInput? {
+    package func next() async -> EvaluatorInput? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<EvaluatorInput?, Never>) in
                 let ready = state.withLock { state -> EvaluatorInput?? in
@@ -58,7 +61,7 @@ final class EvaluatorInbox: Sendable {
 }
 
 /// What the evaluator reacts to.
-enum EvaluatorInput: Sendable {
+package enum EvaluatorInput: Sendable {
     /// A frame from a feed (a response page, for Coin Metrics).
     case frame(RecordedFrame)
     /// The alarm: something may be due.
