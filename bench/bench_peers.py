@@ -6,6 +6,7 @@ import email
 import email.policy
 import json
 import os
+import socket
 import subprocess
 import sys
 
@@ -22,6 +23,13 @@ HUNDRED_RULES = ([{"name": f"fee{i}", "metric": "fee.fastest", "above": 1000 + i
                  + [{"name": f"price{i}", "metric": "btc.usd", "above": 10_000_000 + i} for i in range(40)]
                  + [{"name": f"move{i}", "metric": "btc.usd", "change": {"percent": 50 + i, "within": "1h"}} for i in range(10)]
                  + [{"name": f"sma{i}", "metric": "btc.usd", "above": f"sma(btc.usd, 4h) * {2 + i}"} for i in range(10)])
+
+
+def free_port():
+    """A TCP port on loopback nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def replay_peer(fixtures, fixture, script="feed_peer.py", loop=True):

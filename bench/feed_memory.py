@@ -13,9 +13,10 @@ import tempfile
 import time
 import urllib.request
 
+from bench_peers import ROOT, free_port
+
 BINARY = sys.argv[1]
 FRAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 100
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MIB = 1 << 20
 
 
@@ -24,12 +25,6 @@ def status_mb(pid, field):
         if line.startswith(field + ":"):
             return int(line.split()[1]) / 1024
     raise KeyError(field)
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def wait_for(predicate, timeout):

@@ -20,15 +20,12 @@ BUILD = f" ({sys.argv[4]})" if len(sys.argv) > 4 and sys.argv[4] else ""
 ONLY = sys.argv[5] if len(sys.argv) > 5 else ""
 
 
-def peer(fixture, script="feed_peer.py", loop=True):
-    return replay_peer(FIXTURES, fixture, script, loop)
-
-
 def measure(feeds, label, settings=None, rules=None):
     if ONLY not in label:
         return
     settings = settings or {}
-    peers = {kind: peer(*fixture) if isinstance(fixture, tuple) else peer(fixture) for kind, fixture in feeds.items()}
+    peers = {kind: replay_peer(FIXTURES, *fixture) if isinstance(fixture, tuple) else replay_peer(FIXTURES, fixture)
+             for kind, fixture in feeds.items()}
     folder = tempfile.mkdtemp(prefix="satwatch-footprint-")
     with open(os.path.join(folder, "rules.json"), "w") as handle:
         json.dump({"rules": rules or [{"name": "fees", "metric": "fee.fastest", "above": 50},

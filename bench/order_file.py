@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Writes deploy/satwatch.order: the functions of the deployed binary that a running worker
-executes, hottest first, for the linker to lay out side by side (scripts/build-release.sh).
+executes, hottest first, for the linker to lay out side by side (deploy/build-release.sh).
 
 Why: the kernel maps a binary's code 64 KiB around each page first touched, so ~1.3 MB of code
 the worker runs, scattered over 11 MB of text, kept ~7 MB of it resident. Packed together they
 take a few hundred pages.
 
-How: runs BINARY (a static release build, `scripts/build-release.sh --no-order`) under
+How: runs BINARY (a static release build, `deploy/build-release.sh --no-order`) under
 `valgrind --tool=callgrind` on issue 20's deployment (two feeds replaying their recordings, 100
 rules; bench_peers.HUNDRED_RULES) plus what a worker does besides: a rule that fires and resolves
 into a webhook, and the page, /healthz, /metrics and the JSON API read over HTTP. Every function
@@ -21,7 +21,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -29,18 +28,12 @@ import threading
 import time
 import urllib.request
 
-from bench_peers import HUNDRED_RULES, ROOT, replay_peer
+from bench_peers import HUNDRED_RULES, ROOT, free_port, replay_peer
 
 BINARY = os.path.abspath(sys.argv[1])
 SECONDS = float(sys.argv[2]) if len(sys.argv) > 2 else 60
 FIXTURES = os.path.join(ROOT, "Tests/Fixtures/feeds")
 OUTPUT = os.path.join(ROOT, "deploy/satwatch.order")
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Receiver(http.server.BaseHTTPRequestHandler):

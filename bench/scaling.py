@@ -7,25 +7,17 @@ fee frame. Rules are plain levels on the four fee metrics and btc.usd, none of t
 Prints Markdown table rows. Usage: scaling.py BINARY FIXTURES [COUNT...] (default 0 10000 50000)."""
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 
-from bench_peers import cpu_seconds, rss_mb
+from bench_peers import cpu_seconds, free_port, replay_peer, rss_mb
 
 BINARY, FIXTURES = sys.argv[1], sys.argv[2]
 COUNTS = [int(n) for n in sys.argv[3:]] or [0, 10_000, 50_000]
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 METRICS = ["fee.fastest", "fee.half_hour", "fee.hour", "fee.economy", "btc.usd"]
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 
@@ -57,9 +49,7 @@ def healthy(port):
 
 
 def measure(count, seconds=20):
-    feed = subprocess.Popen([sys.executable, "-u", os.path.join(ROOT, "Tests/Peers/feed_peer.py"), "--replay",
-                             os.path.join(FIXTURES, "mempool-ws-fees.jsonl"), "--loop"], stdout=subprocess.PIPE, text=True)
-    feed_port = int(feed.stdout.readline().split()[1])
+    feed, feed_port = replay_peer(FIXTURES, "mempool-ws-fees.jsonl")
     http_port = free_port()
     config = setup(count, feed_port, http_port)
     try:

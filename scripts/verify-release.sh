@@ -17,12 +17,10 @@ stage=$(sed -n '/^FROM .* AS build$/,/^FROM /p' deploy/Dockerfile | sed -e ':joi
 while read -r line; do
   read -ra words <<< "${line#COPY }"
   destination="${words[${#words[@]}-1]}"
+  # `COPY a b dir/` copies into dir/; `COPY a b` makes b: its parent must exist.
+  if [ "${destination: -1}" = / ]; then mkdir -p "$context/$destination"; else mkdir -p "$(dirname "$context/$destination")"; fi
   for source in "${words[@]:0:${#words[@]}-1}"; do
-    if [ "${destination: -1}" = / ]; then
-      mkdir -p "$context/$destination" && cp -al "$source" "$context/$destination"
-    else
-      mkdir -p "$(dirname "$context/$destination")" && cp -al "$source" "$context/$destination"
-    fi
+    cp -al "$source" "$context/$destination"
   done
 done < <(grep '^COPY ' <<< "$stage" | grep -v -- '--from')
 folders=$(grep '^RUN mkdir -p ' <<< "$stage" | sed -e 's/^RUN mkdir -p //' -e 's/ *&&.*//')

@@ -34,9 +34,11 @@ def test_a_mute_window_that_ends_during_the_test(feed, receiver, workers):
     wait_for(lambda: len(receiver.requests("/alerts")) >= 1, timeout=ends_at - time.time() + 20, what="the window to end")
     assert time.time() >= ends_at - 0.5, "sent only once the window ended"
     # Every entry decided, none pending: `passes`' two muted, so nothing more comes after this.
-    wait_for(lambda: metrics(worker).get(("satwatch_outbox_pending", (("channel", "hook"),)), 0) == 0
-             and metrics(worker).get(("satwatch_notifications_muted_total", (("channel", "hook"),))) == 2,
-             what="every delivery decided")
+    def decided():
+        values = metrics(worker)
+        return (values.get(("satwatch_outbox_pending", (("channel", "hook"),)), 0) == 0
+                and values.get(("satwatch_notifications_muted_total", (("channel", "hook"),))) == 2)
+    wait_for(decided, what="every delivery decided")
     bodies = receiver.bodies("/alerts")
     assert [(b["alerts"][0]["labels"]["alertname"], b["status"]) for b in bodies] == [("stays", "firing")]
     assert worker.stop() == 0
