@@ -52,11 +52,16 @@ struct StatusReport {
         return lines.joined(separator: "\n")
     }
 
-    /// Every rule, then each feed's staleness alert, as one line each.
+    /// Every rule, then each feed's staleness alert with when the feed's newest stored value
+    /// was taken, as one line each.
     var ruleLines: [StatusRuleLine] {
-        (rules + feeds.map(FeedStaleMonitor.ruleName)).map {
-            StatusRuleLine(name: $0, state: states[$0], disabled: disabled.contains($0))
-        }
+        rules.map { StatusRuleLine(name: $0, state: states[$0], disabled: disabled.contains($0)) }
+            + feeds.map { feed in
+                let name = FeedStaleMonitor.ruleName(feed)
+                var line = StatusRuleLine(name: name, state: states[name], disabled: false)
+                line.feedDataAt = metrics.filter { $0.source == feed.rawValue }.map(\.at).max()
+                return line
+            }
     }
 
     /// Left-aligned columns, two spaces apart, indented by two.

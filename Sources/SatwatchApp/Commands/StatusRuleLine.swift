@@ -15,6 +15,10 @@ struct StatusRuleLine: Equatable {
     var lastValue: Double?
     /// What a rule that cannot decide waits for (a window still filling).
     var waiting: String?
+    /// For a feed's staleness alert: when the newest stored value from that feed was taken. Its
+    /// own value is the silence it fired on, none while the feed delivers, which would read as
+    /// a feed that never sent anything.
+    var feedDataAt: Timestamp?
 
     /// The line for `name` with its stored `state` (nil: never evaluated).
     init(name: String, state: RuleState?, disabled: Bool) {
@@ -41,6 +45,7 @@ struct StatusRuleLine: Equatable {
         default:
             var value = lastValue.map { "last \(DisplayNumber.format($0))" } ?? "no data yet"
             if let waiting { value = "waiting: \(waiting)" }
+            if let feedDataAt { value = "feed data at \(feedDataAt.rfc3339)" }
             return [name, state, since.map { "since \($0.rfc3339)" } ?? "", value]
         }
     }

@@ -24,7 +24,8 @@ import Testing
         let text = captured.out.joined(separator: "\n")
         #expect(text.contains("  hot                  firing    since 2025-12-10T14:04:16.384Z  last 10.229"))
         #expect(text.contains("  calm                 inactive                                  no data yet"))
-        #expect(text.contains("  feed-stale:mempool   inactive"))
+        // A feed that delivers: when its newest stored value was taken, not "no data yet".
+        #expect(text.contains("  feed-stale:mempool   inactive                                  feed data at 2025-12-10T14:04:16.384Z"))
         #expect(text.contains("  fee.fastest  mempool  10.229  2025-12-10T14:04:16.384Z"))
         #expect(text.contains("  console  1 pending  0 sent  0 dead  next #1 at 2025-12-10T14:04:16.384Z"))
         #expect(text.contains("#1  console  hot  firing  pending  0 attempts  next try 2025-12-10T14:04:16.384Z"))
