@@ -1,5 +1,6 @@
 import Foundation
 @testable import SatwatchBase
+import Synchronization
 import Testing
 
 /// How a group of services ends, and how long a bounded wait waits.
@@ -38,14 +39,38 @@ import Testing
     /// A task group would wait for work that ignores cancellation; the deadline does not.
     @Test func aDeadlineDoesNotWaitForWorkThatIgnoresCancellation() async {
         let started = Date()
-        // Work that ignores cancellation for five minutes; the deadline is 0.2 s. The bound sits
-        // far from both: a loaded machine stalled this process for 20 s once.
-        let finished = await Deadline.run(within: TimeSpan(milliseconds: 200)) {
-            let until = Date().addingTimeInterval(300)
-            while Date() < until { try? await Task.sleep(for: .milliseconds(10)) }
-        }
+        // Work that ignores cancellation until the test lets it go; the deadline is 0.2 s.
+        // (It used to sleep in a loop for five minutes: once cancelled, each sleep threw at once,
+        // and the loop spun one of the two pool threads for the rest of the suite, stalling
+        // other tests' timers for 20 s and more.)
+        let hold = Hold()
+        let finished = await Deadline.run(within: TimeSpan(milliseconds: 200)) { await hold.wait() }
         #expect(!finished)
         #expect(Date().timeIntervalSince(started) < 150)
+        hold.release()
         #expect(await Deadline.run(within: .seconds(30)) {})
+    }
+
+    /// A wait that cancellation does not end: only `release` does.
+    final class Hold: Sendable {
+        private let state = Mutex<(released: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+        func wait() async {
+            await withCheckedContinuation { continuation in
+                let released = state.withLock { state in
+                    if !state.released { state.waiter = continuation }
+                    return state.released
+                }
+                if released { continuation.resume() }
+            }
+        }
+
+        func release() {
+            state.withLock { state in
+                state.released = true
+                defer { state.waiter = nil }
+                return state.waiter
+            }?.resume()
+        }
     }
 }
