@@ -1,6 +1,6 @@
 import Foundation
 @testable import SatwatchBase
-import Synchronization
+@testable import SatwatchNet
 import Testing
 
 /// How a group of services ends, and how long a bounded wait waits.
@@ -39,38 +39,16 @@ import Testing
     /// A task group would wait for work that ignores cancellation; the deadline does not.
     @Test func aDeadlineDoesNotWaitForWorkThatIgnoresCancellation() async {
         let started = Date()
-        // Work that ignores cancellation until the test lets it go; the deadline is 0.2 s.
-        // (It used to sleep in a loop for five minutes: once cancelled, each sleep threw at once,
-        // and the loop spun one of the two pool threads for the rest of the suite, stalling
-        // other tests' timers for 20 s and more.)
-        let hold = Hold()
+        // Work that ignores cancellation until the test lets it go (a `ThreadCompletion`: a
+        // one-time event whose wait cancellation does not end); the deadline is 0.2 s. (It used to
+        // sleep in a loop for five minutes: once cancelled, each sleep threw at once, and the loop
+        // spun one of the two pool threads for the rest of the suite, stalling other tests'
+        // timers for 20 s and more.)
+        let hold = ThreadCompletion()
         let finished = await Deadline.run(within: TimeSpan(milliseconds: 200)) { await hold.wait() }
         #expect(!finished)
         #expect(Date().timeIntervalSince(started) < 150)
-        hold.release()
+        hold.finish()
         #expect(await Deadline.run(within: .seconds(30)) {})
-    }
-
-    /// A wait that cancellation does not end: only `release` does.
-    final class Hold: Sendable {
-        private let state = Mutex<(released: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
-
-        func wait() async {
-            await withCheckedContinuation { continuation in
-                let released = state.withLock { state in
-                    if !state.released { state.waiter = continuation }
-                    return state.released
-                }
-                if released { continuation.resume() }
-            }
-        }
-
-        func release() {
-            state.withLock { state in
-                state.released = true
-                defer { state.waiter = nil }
-                return state.waiter
-            }?.resume()
-        }
     }
 }

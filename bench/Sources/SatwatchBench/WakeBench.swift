@@ -4,20 +4,20 @@ import SatwatchApp
 import Synchronization
 
 /// The machine's price of one hand-off on the alert path: a thread of its own (as a feed's
-/// WebSocket thread is) puts an input in the evaluator's inbox after sleeping `idle`, and the
+/// WebSocket thread is) puts an input in the evaluator's inbox after sleeping, and the
 /// evaluator's task, waiting on the cooperative pool, notes when it runs. Between two frames a
 /// worker idles for 100 ms; within one crossing its threads hand over microseconds apart. The
 /// frame → webhook rows pay such a wake five or six times a crossing (bench/issue-20.md).
 enum WakeBench {
-    /// p50 and p99 in microseconds of `rounds` hand-offs, each after the thread slept `idle`.
-    static func run(idle: Duration, rounds: Int) async -> (p50: Double, p99: Double) {
+    /// p50 and p99 in microseconds of `rounds` hand-offs, each after the thread slept
+    /// `idleMilliseconds`.
+    static func run(idleMilliseconds: Int, rounds: Int) async -> (p50: Double, p99: Double) {
         let inbox = EvaluatorInbox()
         // When each input was given: the inbox carries no time of its own precise enough.
         let given = Mutex<[Double]>([])
-        let idleMicroseconds = useconds_t(idle.components.seconds * 1_000_000 + idle.components.attoseconds / 1_000_000_000_000)
         DispatchQueue(label: "satwatch-bench.wake").async {
             for _ in 0..<rounds {
-                usleep(idleMicroseconds)
+                usleep(useconds_t(idleMilliseconds * 1_000))
                 given.withLock { $0.append(BenchClock.now()) }
                 inbox.yield(.tick)
             }
