@@ -1,4 +1,5 @@
 import Foundation
+import SatwatchTestSupport
 import Testing
 import SatwatchJSON
 

@@ -1,15 +1,11 @@
+import SatwatchTestSupport
+
 /// Test inputs that are the same on every run: pseudo-random bytes (SplitMix64) and text.
 enum SeededBytes {
     /// `count` bytes that look random to a compressor.
     static func random(count: Int, seed: UInt64) -> [UInt8] {
-        var state = seed
-        return (0..<count).map { _ in
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return UInt8(truncatingIfNeeded: mixed ^ (mixed >> 31))
-        }
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
     }
 
     /// English-like text of about `count` bytes: words repeat, as in real text, at irregular distances.

@@ -1,5 +1,6 @@
 @testable import SatwatchBase
 @testable import SatwatchRules
+import SatwatchTestSupport
 import Testing
 
 /// The rules' due times behind `advance(to:)` and `nextDeadline()` (`DeadlineSchedule`) give what
@@ -23,7 +24,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func agreesWithAScan(_ seed: UInt64) {
-        var random = SeededNumbers(seed: seed)
+        var random = SplitMix64(seed: seed)
         let count = 50
         var schedule = DeadlineSchedule(count: count)
         var scan = Scan(due: Array(repeating: nil, count: count))

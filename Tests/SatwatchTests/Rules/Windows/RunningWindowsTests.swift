@@ -1,5 +1,6 @@
 @testable import SatwatchBase
 @testable import SatwatchRules
+import SatwatchTestSupport
 import Testing
 
 /// Windows under a day read from running aggregates (`RunningWindows`) give what one pass over
@@ -80,7 +81,7 @@ import Testing
     /// of order; a short retention so points are evicted and compacted many times over.
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func randomHistories(_ seed: UInt64) {
-        var random = SeededNumbers(seed: seed)
+        var random = SplitMix64(seed: seed)
         let spans: [TimeSpan] = [.seconds(5), .seconds(90), .minutes(10)]
         var history = Self.history(retention: .minutes(10), spans: spans)
         var now: Int64 = 1_700_000_000_000
@@ -150,7 +151,7 @@ import Testing
     @Test func aMonthWithoutDrift() {
         let spans: [TimeSpan] = [.minutes(10), .hours(4)]
         var history = Self.history(retention: .days(1), spans: spans)
-        var random = SeededNumbers(seed: 20)
+        var random = SplitMix64(seed: 20)
         var value = 100_000.0
         let step: Int64 = 10_000
         for index in 0..<(30 * 8_640) as Range<Int64> {
@@ -200,21 +201,5 @@ import Testing
         expected.insert(.min, span: .hours(1))
         #expect(reloaded.table.histories[slot]?.windows == expected)
         #expect(reloaded.table.histories[slot]?.retention == .hours(4))
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure reproduces.
-struct SeededNumbers {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    /// A number in 0..<bound.
-    mutating func below(_ bound: Int64) -> Int64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int64((mixed ^ (mixed >> 31)) % UInt64(bound))
     }
 }
