@@ -31,6 +31,9 @@ package struct RuleEngine: Sendable {
     let slots: MetricSlots
     /// Per rule, the slots it reads as values; the first is its own metric's (a candle follows it).
     let inputs: [[Int]]
+    /// Per rule, whether its condition decides on its inputs' current values alone (no window,
+    /// memory or clock): a sample that repeats its input's value does not evaluate it again.
+    let decidesOnValues: [Bool]
     /// Per metric name, the slots its samples update.
     let slotsByMetric: [String: [SlotRoute]]
     /// Per slot, the rules its samples evaluate, and the candle rules whose candle it builds.
@@ -52,6 +55,11 @@ package struct RuleEngine: Sendable {
     var undecided: [Bool]
     /// Whether to record why each rule is where it is (`takeExplanations`), for debug logs.
     package var explains = false
+    /// Whether a sample that repeats a fresh value skips the rules that decide on values alone
+    /// (`decidesOnValues`). Off only in the tests, as the reference that evaluates everything.
+    package var skipsRepeatedValues = true
+    /// How many times a rule's condition was evaluated, ever (for the tests and benchmarks).
+    package private(set) var evaluations = 0
     /// Each rule's last recorded reason, parallel to `rules`, and the reasons not yet taken.
     var explained: [RuleExplanation.Reason?]
     var explanations: [RuleExplanation] = []
@@ -73,12 +81,14 @@ package struct RuleEngine: Sendable {
         var slots = MetricSlots()
         var conditions: [any RuleCondition] = []
         var inputs: [[Int]] = []
+        var decidesOnValues: [Bool] = []
         for rule in rules {
             var condition = rule.condition
             slots.beginRule()
             condition.bind(&slots, source: rule.source)
             conditions.append(condition)
             inputs.append(slots.inputs)
+            decidesOnValues.append(condition.decidesOnCurrentValues && !slots.readsHistory)
         }
         let derivedSet = DerivedSet(derived, slots: &slots)
         var routes = Array(repeating: [Int](), count: slots.count)
@@ -103,6 +113,7 @@ package struct RuleEngine: Sendable {
         self.derived = derivedSet
         self.table = MetricTable(slots: slots)
         self.inputs = inputs
+        self.decidesOnValues = decidesOnValues
         self.routes = routes
         self.candleRoutes = candleRoutes
         self.slotsByMetric = byMetric
@@ -128,8 +139,14 @@ package struct RuleEngine: Sendable {
         var sample = sample
         if sample.at < clock { sample.at = clock } else { clock = sample.at }
         var changes: [RuleChange] = []
+        // Bit n: the sample repeats the fresh value and feed of the nth slot it updates (past 64,
+        // a slot counts as changed).
+        var repeated: UInt64 = 0
+        var position = 0
         for route in routes where route.source == nil || route.source == sample.source {
             closeCandles(before: sample.at, on: route.slot, &changes)
+            if position < 64, table.repeats(sample.value, from: sample.source, in: route.slot) { repeated |= 1 << position }
+            position += 1
             table.update(route.slot, sample.value, from: sample.source)
             table.histories[route.slot]?.record(sample.value, at: sample.at)
             if table.closes[route.slot] != nil, !dailySources.contains(sample.source) {
@@ -137,8 +154,13 @@ package struct RuleEngine: Sendable {
             }
         }
         table.now = sample.at
+        position = 0
         for route in routes where route.source == nil || route.source == sample.source {
-            for index in self.routes[route.slot] where !states[index].isSpent { decide(index, at: sample.at, &changes) }
+            let unchanged = skipsRepeatedValues && position < 64 && repeated & (1 << position) != 0
+            position += 1
+            for index in self.routes[route.slot] where !states[index].isSpent && !(unchanged && decidesOnValues[index]) {
+                decide(index, at: sample.at, &changes)
+            }
             for index in candleRoutes[route.slot] where !states[index].isSpent { extendCandle(index, with: sample) }
             changes += updateDerived(from: route.slot, at: sample.at)
         }
@@ -153,6 +175,7 @@ package struct RuleEngine: Sendable {
         // would make the call copy the table (a retain per array) on every evaluation.
         var kept = memory
         let result = conditions[index].evaluate(table, memory: &kept)
+        evaluations += 1
         if kept != memory { states[index].memory = kept }
         undecided[index] = result.verdict == .unknown
         let event = states[index].observe(result, at: now, rule: logic[index])

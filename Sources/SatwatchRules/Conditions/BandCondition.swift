@@ -24,6 +24,8 @@ package struct BandCondition: RuleCondition {
 
     package var metrics: [String] { [metric] }
 
+    package var decidesOnCurrentValues: Bool { true }
+
     package var definition: String { "\(part.rawValue):\(metric):\(low.expression.text):\(high.expression.text)" }
 
     package mutating func bind(_ slots: inout MetricSlots, source: String?) {

@@ -25,6 +25,8 @@ package struct CompoundCondition: RuleCondition {
         parts.flatMap(\.metrics).reduce(into: []) { names, name in if !names.contains(name) { names.append(name) } }
     }
 
+    package var decidesOnCurrentValues: Bool { parts.allSatisfy(\.decidesOnCurrentValues) }
+
     package var definition: String {
         let each = zip(parts, sources).map { part, source in part.definition + (source.map { "@\($0)" } ?? "") }
         return "\(combination.rawValue)[\(each.joined(separator: ";"))]"

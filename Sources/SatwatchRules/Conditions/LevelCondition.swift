@@ -24,6 +24,8 @@ package struct LevelCondition: RuleCondition {
 
     package var metrics: [String] { [metric] }
 
+    package var decidesOnCurrentValues: Bool { true }
+
     package var definition: String {
         "\(side.rawValue):\(metric):\(level.expression.text)" + (clear.map { "|clear:\($0.expression.text)" } ?? "")
     }

@@ -14,6 +14,12 @@ package protocol RuleCondition: Sendable {
     /// True for events (crossings, `on: "change"`): each occurrence notifies once, nothing
     /// resolves, and `for`, `clear`, `repeat` and `resolve` do not apply.
     var isEvent: Bool { get }
+    /// True when its decision depends on nothing but its inputs' current values: no memory, no
+    /// clock, no history of its own (the engine checks the windows of its expressions itself).
+    /// A sample that repeats such a condition's input value then cannot change its decision, and
+    /// the engine does not evaluate it again: a fee frame that moves one of five values evaluates
+    /// the rules of that one.
+    var decidesOnCurrentValues: Bool { get }
     /// Everything that decides when it holds, as text: part of the rule's digest, so a changed
     /// condition starts fresh after a reload or restart.
     var definition: String { get }
@@ -34,6 +40,7 @@ package protocol RuleCondition: Sendable {
 
 extension RuleCondition {
     package var isEvent: Bool { false }
+    package var decidesOnCurrentValues: Bool { false }
 
     /// The threshold the condition reports, when it has one.
     package func chartLevels(_ table: borrowing MetricTable) -> [Double] {

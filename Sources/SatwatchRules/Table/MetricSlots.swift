@@ -22,6 +22,9 @@ package struct MetricSlots: Sendable {
     private(set) var closeDays: [Int] = []
     /// The inputs of the rule being bound, in binding order, without repeats.
     private(set) var inputs: [Int] = []
+    /// Whether the rule being bound reads history (a window or a `change`), which moves with time
+    /// even while its inputs' values stand still.
+    private(set) var readsHistory = false
 
     init() {}
 
@@ -38,6 +41,7 @@ package struct MetricSlots: Sendable {
     mutating func history(_ metric: String, span: TimeSpan, source: String? = nil) -> Int {
         let slot = self.slot(metric, source)
         retention[slot] = Swift.max(retention[slot], span)
+        readsHistory = true
         return slot
     }
 
@@ -45,6 +49,7 @@ package struct MetricSlots: Sendable {
     /// from a day on (whole days).
     mutating func window(_ metric: String, span: TimeSpan, function: WindowFunction, source: String? = nil) -> Int {
         let slot = self.slot(metric, source)
+        readsHistory = true
         if span >= .days(1) {
             let days = WholeDays.count(in: span)
             closeDays[slot] = Swift.max(closeDays[slot], function == .ema ? 2 * days : days)
@@ -56,7 +61,10 @@ package struct MetricSlots: Sendable {
     }
 
     /// Starts binding the next rule.
-    mutating func beginRule() { inputs.removeAll(keepingCapacity: true) }
+    mutating func beginRule() {
+        inputs.removeAll(keepingCapacity: true)
+        readsHistory = false
+    }
 
     /// The slot for `key`, if some rule reads it.
     func slot(forKey key: String) -> Int? { indexes[key] }

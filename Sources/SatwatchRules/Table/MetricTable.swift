@@ -63,6 +63,13 @@ package struct MetricTable: Sendable {
     @inline(__always)
     func isFresh(_ slot: Int) -> Bool { !values[slot].isNaN }
 
+    /// Whether `value` from `source` is what the slot already holds, fresh: a rule that decides
+    /// on values alone would decide the same again.
+    @inline(__always)
+    func repeats(_ value: Double, from source: String, in slot: Int) -> Bool {
+        values[slot] == value && sources[slot] == source
+    }
+
     /// Takes a sample's value.
     @inline(__always)
     mutating func update(_ slot: Int, _ value: Double, from source: String) {

@@ -1,5 +1,6 @@
 import SatwatchApp
 import SatwatchBase
+import SatwatchFeeds
 import SatwatchRules
 
 /// Two of the evaluator's per-frame costs that used to grow with the rule count (issue 20):
@@ -11,6 +12,11 @@ import SatwatchRules
 /// - `publish`: 1,000 rules, one of which changes on every frame; each frame is `ingest` and
 ///   the rule board's update, either every rule (`RuleStateBoard.publish(engine)`, as before:
 ///   1,000 names and a copy of 1,000 states the next change pays for) or only the changes.
+/// - `feeFrame`: `bench/latency.py`'s 1,000 rules on mempool fee frames (100 on `sma`/`max` of
+///   `fee.fastest` over 4 h, 400 pending on `fee.economy`, 499 levels on `fee.half_hour`, the
+///   crossing rule), 10 frames/s through the evaluator's decoder and engine: a crossing of
+///   `fee.fastest`, then two frames that repeat every value. Skipping (`RuleEngine.skipsRepeatedValues`)
+///   or, as before, every rule that reads a sample's metric evaluated on every sample.
 /// Each returns microseconds per frame.
 enum EngineCostBench {
     static func deadlines(rules count: Int, seconds budget: Double) -> Double {
@@ -48,5 +54,41 @@ enum EngineCostBench {
             frame += 1
         }
         return (BenchClock.now() - start) / Double(frame - 1) * 1e6
+    }
+
+    static func feeFrame(skipping: Bool, seconds budget: Double) throws -> Double {
+        var rules = [Rule(name: "fast", condition: .above(10, metric: "fee.fastest"))]
+        for index in 0..<50 {
+            for function in ["sma", "max"] {
+                let level = try SatwatchRules.Expression(parsing: "\(function)(fee.fastest, 4h) * \(100 + index)")
+                rules.append(Rule(name: "\(function)\(index)", condition: LevelCondition(.above, metric: "fee.fastest", level: level)))
+            }
+        }
+        rules += (0..<400).map { Rule(name: "pending\($0)", condition: .above(0, metric: "fee.economy"), holdFor: .days(1)) }
+        rules += (0..<499).map { Rule(name: "level\($0)", condition: .above(1_000 + Double($0), metric: "fee.half_hour")) }
+        var engine = RuleEngine(rules: rules, defaultChannels: ["log"])
+        engine.skipsRepeatedValues = skipping
+        let hours4: Int64 = 4 * 3_600
+        engine.adopt(HistorySnapshot(points: ["fee.fastest": (0...hours4).map {
+            HistoryPoint(at: Timestamp(milliseconds: $0 * 1_000), value: Double(5 + $0 % 3))
+        }]))
+        var evaluator = FrameEvaluator(engine: engine, feeds: [FeedConfig(kind: .mempool)])
+        let frames = [5, 12].map { #"{"fees": {"fastestFee": \#($0), "halfHourFee": 3, "hourFee": 2, "economyFee": 1, "minimumFee": 1}}"# }
+        var frame: Int64 = 0
+        var crossings = 0
+        func step() {
+            let at = Timestamp(milliseconds: (hours4 + 1) * 1_000 + frame * 100)
+            let text = frames[Int(frame / 3 % 2)]
+            crossings += evaluator.process(RecordedFrame(at: at, feed: .mempool, text: text)).changes.count { $0.notification != nil }
+            _ = evaluator.engine.nextDeadline()
+            frame += 1
+        }
+        step()
+        crossings = 0
+        let start = BenchClock.now(), first = frame
+        while frame - first < 300 || BenchClock.now() - start < budget { step() }
+        let elapsed = BenchClock.now() - start
+        precondition(crossings >= Int(frame - first) / 3 - 1, "every third frame crosses")
+        return elapsed / Double(frame - first) * 1e6
     }
 }

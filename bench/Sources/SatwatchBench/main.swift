@@ -24,6 +24,11 @@ for changesOnly in [false, true] {
     table.add("a frame changing 1 of 1,000 rules, rule board publishing \(changesOnly ? "the change" : "every rule")",
               Format.fixed(cost, 2), "us", target: changesOnly ? "<= 10" : "")
 }
+for skipping in [false, true] {
+    let cost = try EngineCostBench.feeFrame(skipping: skipping, seconds: 2)
+    table.add("a fee frame, latency.py's 1,000 rules, \(skipping ? "rules of repeated values skipped" : "every rule evaluated")",
+              Format.fixed(cost, 1), "us")
+}
 if onlyWindows {
     print(table.render())
     exit(0)
