@@ -30,9 +30,11 @@ extension Dispatcher {
             }
             // A retried entry is queued anew (created now), so the newest pending creation time
             // moves on however many entries were delivered meanwhile. Errors here are left to
-            // the channel workers, whose own reads report them.
+            // the channel workers, whose own reads report them. The first look rings for anything
+            // pending: another process may have queued it after a worker's first pass, which then
+            // waits its idle 30 s, and a baseline that already counts it would never ring for it.
             if let latest = try? await store.latestQueuedAt() {
-                if let queued, latest > queued { bells.ringAll() }
+                if queued.map({ latest > $0 }) ?? (latest > .epoch) { bells.ringAll() }
                 queued = max(latest, queued ?? latest)
             }
             try? await Task.sleep(for: Self.maintenanceTick.duration)
