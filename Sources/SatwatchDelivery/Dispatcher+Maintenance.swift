@@ -17,7 +17,10 @@ extension Dispatcher {
     func maintain() async {
         var lastExpiry: Timestamp?
         var lastPrune: Timestamp?
-        var queued: Timestamp?
+        // The newest pending entry's creation time seen so far; from the epoch, so that the first
+        // look rings for anything pending: another process may have queued it after a worker's
+        // first pass, which then waits its idle 30 s.
+        var queued = Timestamp.epoch
         while !Task.isCancelled {
             let now = clock()
             if lastExpiry.map({ now - $0 >= Self.expiryEvery }) ?? true {
@@ -30,12 +33,10 @@ extension Dispatcher {
             }
             // A retried entry is queued anew (created now), so the newest pending creation time
             // moves on however many entries were delivered meanwhile. Errors here are left to
-            // the channel workers, whose own reads report them. The first look rings for anything
-            // pending: another process may have queued it after a worker's first pass, which then
-            // waits its idle 30 s, and a baseline that already counts it would never ring for it.
+            // the channel workers, whose own reads report them.
             if let latest = try? await store.latestQueuedAt() {
-                if queued.map({ latest > $0 }) ?? (latest > .epoch) { bells.ringAll() }
-                queued = max(latest, queued ?? latest)
+                if latest > queued { bells.ringAll() }
+                queued = max(latest, queued)
             }
             try? await Task.sleep(for: Self.maintenanceTick.duration)
         }

@@ -139,14 +139,8 @@ package struct RuleEngine: Sendable {
         var sample = sample
         if sample.at < clock { sample.at = clock } else { clock = sample.at }
         var changes: [RuleChange] = []
-        // Bit n: the sample repeats the fresh value and feed of the nth slot it updates (past 64,
-        // a slot counts as changed).
-        var repeated: UInt64 = 0
-        var position = 0
         for route in routes where route.source == nil || route.source == sample.source {
             closeCandles(before: sample.at, on: route.slot, &changes)
-            if position < 64, table.repeats(sample.value, from: sample.source, in: route.slot) { repeated |= 1 << position }
-            position += 1
             table.update(route.slot, sample.value, from: sample.source)
             table.histories[route.slot]?.record(sample.value, at: sample.at)
             if table.closes[route.slot] != nil, !dailySources.contains(sample.source) {
@@ -154,10 +148,8 @@ package struct RuleEngine: Sendable {
             }
         }
         table.now = sample.at
-        position = 0
         for route in routes where route.source == nil || route.source == sample.source {
-            let unchanged = skipsRepeatedValues && position < 64 && repeated & (1 << position) != 0
-            position += 1
+            let unchanged = skipsRepeatedValues && table.repeated[route.slot]
             for index in self.routes[route.slot] where !states[index].isSpent && !(unchanged && decidesOnValues[index]) {
                 decide(index, at: sample.at, &changes)
             }

@@ -11,6 +11,9 @@ package struct MetricTable: Sendable {
     var sources: [String?]
     /// Whether each slot ever had a value (to tell "no value yet" from "stale").
     var seen: [Bool]
+    /// Whether each slot's last sample repeated the fresh value and feed it held: a rule that
+    /// decides on values alone would decide the same again.
+    var repeated: [Bool]
     /// Recent samples per slot, where a short window or a `change` reads them.
     var histories: [MetricHistory?]
     /// Daily closes per slot, where a window of a day or more reads them.
@@ -29,6 +32,7 @@ package struct MetricTable: Sendable {
         values = Array(repeating: .nan, count: slots.count)
         sources = Array(repeating: nil, count: slots.count)
         seen = Array(repeating: false, count: slots.count)
+        repeated = seen
         histories = zip(slots.retention, slots.shortWindows).map { retention, windows in
             retention > .zero ? MetricHistory(retention: retention, windows: windows) : nil
         }
@@ -63,16 +67,11 @@ package struct MetricTable: Sendable {
     @inline(__always)
     func isFresh(_ slot: Int) -> Bool { !values[slot].isNaN }
 
-    /// Whether `value` from `source` is what the slot already holds, fresh: a rule that decides
-    /// on values alone would decide the same again.
-    @inline(__always)
-    func repeats(_ value: Double, from source: String, in slot: Int) -> Bool {
-        values[slot] == value && sources[slot] == source
-    }
-
-    /// Takes a sample's value.
+    /// Takes a sample's value, noting whether it repeats the one held.
     @inline(__always)
     mutating func update(_ slot: Int, _ value: Double, from source: String) {
+        // NaN (never seen, or stale) equals nothing: a first or returning value is new.
+        repeated[slot] = values[slot] == value && sources[slot] == source
         values[slot] = value
         sources[slot] = source
         seen[slot] = true

@@ -72,8 +72,7 @@ import Testing
         let rules = try ConditionScenario.parse(Self.rules)
         var random = SplitMix64(seed: seed)
         var skipping = RuleEngine(rules: rules, defaultChannels: ["log"])
-        var reference = RuleEngine(rules: rules, defaultChannels: ["log"])
-        reference.skipsRepeatedValues = false
+        var reference = Self.restarted(skipping, skipping: false)
         var now = ConditionScenario.start
         // Evaluations made by engines a restart replaced: (skipping, reference).
         var evaluated = (0, 0)
@@ -90,15 +89,7 @@ import Testing
                 (a, b) = (skipping.advanceStepwise(to: now), reference.advanceStepwise(to: now))
             case 2:
                 evaluated = (evaluated.0 + skipping.evaluations, evaluated.1 + reference.evaluations)
-                let saved = Dictionary(uniqueKeysWithValues: zip(skipping.rules.map(\.name), skipping.states))
-                let history = skipping.historySnapshot
-                skipping = RuleEngine(rules: rules, defaultChannels: ["log"], restoring: saved)
-                skipping.adopt(history)
-                let referenceSaved = Dictionary(uniqueKeysWithValues: zip(reference.rules.map(\.name), reference.states))
-                let referenceHistory = reference.historySnapshot
-                reference = RuleEngine(rules: rules, defaultChannels: ["log"], restoring: referenceSaved)
-                reference.skipsRepeatedValues = false
-                reference.adopt(referenceHistory)
+                (skipping, reference) = (Self.restarted(skipping, skipping: true), Self.restarted(reference, skipping: false))
                 (a, b) = ([], [])
             default:
                 now = now + .seconds(Int64(random.below(40)))
@@ -116,6 +107,16 @@ import Testing
             if !changesAgree || !differing.isEmpty { return }
         }
         #expect(evaluated.0 + skipping.evaluations < evaluated.1 + reference.evaluations)
+    }
+
+    /// A new engine on `engine`'s rules that resumes from its states and history, as after a
+    /// restart.
+    static func restarted(_ engine: RuleEngine, skipping: Bool) -> RuleEngine {
+        let saved = Dictionary(uniqueKeysWithValues: zip(engine.rules.map(\.name), engine.states))
+        var restarted = RuleEngine(rules: engine.rules, defaultChannels: engine.defaultChannels, restoring: saved)
+        restarted.skipsRepeatedValues = skipping
+        restarted.adopt(engine.historySnapshot)
+        return restarted
     }
 
     /// Whether two changes are alike but for when the rule last observed its value: a skipped
