@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """HTTP test peer for the satwatch HTTP client.
 
-Records every request (method, path, headers in order, body) as one JSON line in --record
-before answering. One peer serves many tests: each test uses its own path, and the first
+Records every request (method, path, headers in order, body) as one JSON line before
+answering: all in one file with --record FILE, or with --record-dir DIR in DIR/<id>.jsonl for a
+path /t/<id>/... (DIR/_.jsonl for other paths), so a test reads only its own requests however
+many other tests sent (large bodies included). One peer serves many tests: each test uses its own path, and the first
 request to a path may carry its script in the query, `?script=<base64url of a JSON list>`;
 the path's requests are then answered from that list in order, and with 200 "ok" once it is
 used up. A response is
@@ -18,6 +20,7 @@ Prints "READY <port>" once listening on 127.0.0.1.
 import argparse
 import base64
 import json
+import os
 import ssl
 import sys
 import threading
@@ -29,15 +32,23 @@ from http_support import make_ca, prepare_peer
 
 
 class Peer:
-    def __init__(self, record_path):
+    def __init__(self, record_path=None, record_dir=None):
         self.scripts = {}
         self.record_path = record_path
+        self.record_dir = record_dir
         self.lock = threading.Lock()
+
+    def record_file(self, path):
+        if self.record_path:
+            return self.record_path
+        segments = path.split("/")
+        name = segments[2] if len(segments) > 2 and segments[1] == "t" and segments[2] else "_"
+        return os.path.join(self.record_dir, name + ".jsonl")
 
     def next_response(self, raw_path, record):
         split = urlsplit(raw_path)
         with self.lock:
-            with open(self.record_path, "a") as out:
+            with open(self.record_file(split.path), "a") as out:
                 out.write(json.dumps(record) + "\n")
             if split.path not in self.scripts:
                 encoded = parse_qs(split.query).get("script", [""])[0]
@@ -96,13 +107,18 @@ class QuietServer(ThreadingHTTPServer):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--record", required=True)
+    records = parser.add_mutually_exclusive_group(required=True)
+    records.add_argument("--record")
+    records.add_argument("--record-dir")
     parser.add_argument("--tls-dir")
     parser.add_argument("--cleanup", help="directory to delete when the test process ends")
     args = parser.parse_args()
     prepare_peer(args.cleanup)
-    Handler.peer = Peer(args.record)
-    open(args.record, "w").close()
+    Handler.peer = Peer(args.record, args.record_dir)
+    if args.record:
+        open(args.record, "w").close()
+    else:
+        os.makedirs(args.record_dir, exist_ok=True)
     server = QuietServer(("127.0.0.1", 0), Handler)
     if args.tls_dir:
         _, cert, key = make_ca(args.tls_dir)

@@ -21,8 +21,7 @@ extension HTTPPeer {
 
         /// The requests made under this endpoint's path, oldest first.
         public func requests() throws -> [Recorded] {
-            // Paths are `/t/<uuid>` of one length, so no other endpoint's path has this prefix.
-            try peer.allRequests().filter { $0.path.hasPrefix(path) }
+            try peer.requests(id: String(path.dropFirst("/t/".count)))
         }
     }
 }

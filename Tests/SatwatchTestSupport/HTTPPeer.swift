@@ -14,7 +14,7 @@ public struct HTTPPeer: Sendable {
     public static func shared(tls: Bool = false) async throws -> HTTPPeer {
         let folder = try TestPaths.processFolder("http-\(tls ? "tls" : "plain")")
         // The peer deletes `folder` (records, test CA keys) when the test process ends.
-        var arguments = ["--record", folder.appendingPathComponent("requests.jsonl").path, "--cleanup", folder.path]
+        var arguments = ["--record-dir", folder.appendingPathComponent("requests").path, "--cleanup", folder.path]
         if tls { arguments += ["--tls-dir", folder.appendingPathComponent("tls").path] }
         let process = try await PeerProcess.shared(script: "http_peer.py", arguments: arguments)
         return HTTPPeer(tls: tls, port: process.port, folder: folder)
@@ -32,13 +32,16 @@ public struct HTTPPeer: Sendable {
         return Endpoint(peer: self, path: "/t/\(UUID().uuidString)", query: "?script=\(json)")
     }
 
-    /// Every request the peer recorded, from all tests, oldest first.
-    func allRequests() throws -> [Recorded] {
-        let text = try String(contentsOf: folder.appendingPathComponent("requests.jsonl"), encoding: .utf8)
+    /// The requests the peer recorded under `/t/<id>`, oldest first. The peer keeps each such
+    /// path's in a file of its own: a test that polls its requests reads only those, not every
+    /// other test's (some carry megabytes), which on two cores starved the suite's other tasks.
+    func requests(id: String) throws -> [Recorded] {
+        let file = folder.appendingPathComponent("requests/\(id).jsonl")
+        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+        let text = try String(contentsOf: file, encoding: .utf8)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        // The last piece is "" after a complete line, or a record another test's request is
-        // still writing: the peer records before it answers, so a request whose answer has
-        // arrived is always complete.
+        // The last piece is "" after a complete line, or a record the peer is still writing: it
+        // records before it answers, so a request whose answer has arrived is always complete.
         lines.removeLast()
         return try lines.map { try JSONDecoder().decode(Recorded.self, from: Data($0.utf8)) }
     }
