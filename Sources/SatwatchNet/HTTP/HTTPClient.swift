@@ -59,10 +59,13 @@ package struct HTTPClient: Sendable {
         if code != CURLE_OK && !(code == CURLE_WRITE_ERROR && collector.truncated) {
             throw easy.error(code)
         }
+        let response = HTTPResponse(status: easy.infoLong(CURLINFO_RESPONSE_CODE), headers: collector.headers,
+                                    body: collector.body, bodyTruncated: collector.truncated)
         // Only a clean transfer leaves its connection worth keeping (curl closes a broken one).
+        // Back in the pool, the handle is another request's at once (and reset, status and all),
+        // so nothing is read from it after this.
         if code == CURLE_OK { handles.put(easy) }
-        return HTTPResponse(status: easy.infoLong(CURLINFO_RESPONSE_CODE), headers: collector.headers,
-                            body: collector.body, bodyTruncated: collector.truncated)
+        return response
     }
 
     private func setMethodAndBody(_ request: HTTPRequest, on easy: CurlEasy) throws(CurlError) {

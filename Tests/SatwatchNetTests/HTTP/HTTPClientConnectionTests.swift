@@ -39,4 +39,21 @@ struct HTTPClientConnectionTests {
         #expect(try await copy.send(HTTPRequest(url: endpoint.url(), userAgent: "satwatch/test")).status == 200)
         #expect(Set(try endpoint.requests().map(\.clientPort)).count == 1)
     }
+
+    /// Before: a transfer put its handle back in the pool and then read the status from it, so a
+    /// concurrent request could take and reset the handle in between, and a delivered alert came
+    /// back as `HTTP 0` (and was retried: sent twice). Seen once in the suite as `notify`
+    /// answering `HTTP 0: ok`; here, many requests at once through one client's four handles.
+    @Test("concurrent requests through one client each get their own status")
+    func concurrentRequestsGetTheirOwnStatus() async throws {
+        let endpoint = try await HTTPPeer.shared().endpoint()
+        let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+            for _ in 0..<12 {
+                group.addTask { var seen: [Int] = []; for _ in 0..<60 { seen.append(try await post(endpoint.url())) }; return seen }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(statuses.count == 720)
+        #expect(statuses.filter { $0 != 200 }.isEmpty, "\(Dictionary(grouping: statuses, by: { $0 }).mapValues(\.count))")
+    }
 }
