@@ -20,6 +20,10 @@ actor DeliveryStore {
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
+    /// The store's queue, for the tasks that take turns at it (the channels' workers): their own
+    /// code then runs there between turns, and a turn starts on the thread already running.
+    nonisolated var queue: any TaskExecutor { executor }
+
     init(file: StateFile, label: String = "satwatch.delivery-store") {
         self.file = file
         executor = QueueExecutor(label: label)

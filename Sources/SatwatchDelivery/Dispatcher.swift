@@ -79,7 +79,7 @@ package struct Dispatcher: Sendable {
         }
         await withTaskGroup(of: Void.self) { group in
             for (name, channel) in channels {
-                group.addTask { await self.work(channel: channel, bell: self.bells[name]) }
+                group.addTask(executorPreference: store.queue) { await self.work(channel: channel, bell: self.bells[name]) }
                 if let restating = channel as? any RestatingChannel {
                     group.addTask { await self.restate(restating) }
                 }
