@@ -96,6 +96,11 @@ package enum ConfigLoader {
 
     private static func loadRulePaths(_ root: inout ConfigObject, paths: PathResolver) -> [String] {
         guard let member = root.member("rules") else { return [paths.resolve("rules")] }
+        if let single = member.node.string {
+            // The likeliest slip: one file named without the brackets.
+            root.report(at: member.node.location, "expected an array of rule files or folders, found a string (write [\"\(single)\"])")
+            return []
+        }
         guard let strings = root.strings("rules", length: .path) else { return [] }
         let nodes = member.node.array ?? []
         return zip(strings, nodes).map { text, node in

@@ -36,8 +36,10 @@ package struct Setup: Sendable {
         let (files, warnings) = RuleLoader.files(in: config.rulePaths)
         let before = log.count
         let rules = RuleLoader.load(files: files, context: RuleLoader.Context(config: config), log: log)
-        // Rules that are all invalid are explained by their errors; an empty or missing set is not.
-        let empty = log.count == before ? emptinessWarning(path: path, config: config, files: files, rules: rules) : nil
+        // Rules that are all invalid are explained by their errors, and so is a "rules" key the
+        // config got wrong (no paths came of it, among problems); an empty or missing set is not.
+        let explained = log.count != before || (config.rulePaths.isEmpty && log.count > 0)
+        let empty = explained ? nil : emptinessWarning(path: path, config: config, files: files, rules: rules)
         let open = openEndpointWarning(path: path, config: config)
         var token: LoadWarning?
         if let unset = config.page.unsetToken {

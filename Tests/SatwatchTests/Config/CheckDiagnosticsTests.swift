@@ -15,7 +15,8 @@ import Testing
 
     @Test(arguments: ["rule-errors", "config-errors", "syntax-error", "duplicate-with-problems", "labels",
                       "feed-stale-nowhere", "state-folder", "pairs", "url-userinfo", "did-you-mean", "feed-urls",
-                      "condition-errors", "derived-errors", "quiet-hours", "derivatives-news"] + valid)
+                      "condition-errors", "derived-errors", "quiet-hours", "derivatives-news", "rules-as-string",
+                      "rule-file-array"] + valid)
     func checkReportsEveryProblemAtItsPlace(_ name: String) async throws {
         let folder = TestPaths.fixtures.appendingPathComponent("check/\(name)")
         let expected = try String(contentsOf: folder.appendingPathComponent("expected.txt"), encoding: .utf8)
