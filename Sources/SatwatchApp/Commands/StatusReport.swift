@@ -59,6 +59,7 @@ struct StatusReport {
             + feeds.map { feed in
                 let name = FeedStaleMonitor.ruleName(feed)
                 var line = StatusRuleLine(name: name, state: states[name], disabled: false)
+                line.watchesFeed = true
                 line.feedDataAt = metrics.filter { $0.source == feed.rawValue }.map(\.at).max()
                 return line
             }

@@ -19,6 +19,9 @@ struct StatusRuleLine: Equatable {
     /// own value is the silence it fired on, none while the feed delivers, which would read as
     /// a feed that never sent anything.
     var feedDataAt: Timestamp?
+    /// Whether this is a feed's staleness alert, whose text shows `feedDataAt` (or that the
+    /// feed sent nothing yet) instead of its value: a bare `last 5` is seconds of silence.
+    var watchesFeed = false
 
     /// The line for `name` with its stored `state` (nil: never evaluated).
     init(name: String, state: RuleState?, disabled: Bool) {
@@ -45,7 +48,7 @@ struct StatusRuleLine: Equatable {
         default:
             var value = lastValue.map { "last \(DisplayNumber.format($0))" } ?? "no data yet"
             if let waiting { value = "waiting: \(waiting)" }
-            if let feedDataAt { value = "feed data at \(feedDataAt.rfc3339)" }
+            if watchesFeed { value = feedDataAt.map { "feed data at \($0.rfc3339)" } ?? "no feed data yet" }
             return [name, state, since.map { "since \($0.rfc3339)" } ?? "", value]
         }
     }

@@ -43,6 +43,20 @@ import Testing
         #expect(captured.out.joined(separator: "\n").contains("\n  hot                  disabled\n"))
     }
 
+    /// A feed that never delivered fired its staleness alert: the line says so, not `last 5`
+    /// (the seconds of silence it fired on, without a unit).
+    @Test func aFeedThatNeverDeliveredSaysSo() async throws {
+        let folder = try ReplayCommandTests.setup(rules: #"{"rules": [{"name": "hot", "metric": "fee.fastest", "above": 10}]}"#)
+        let store = try StateStore.open(path: folder.appendingPathComponent("state.db").path)
+        let at = Timestamp(rfc3339: "2025-12-10T14:04:16.384Z")!
+        let firing = RuleState(status: .firing, activeSince: at, firedAt: at, lastNotifiedAt: at, lastValue: 5, lastObservedAt: at,
+                               digest: FeedStaleMonitor.digest)
+        try store.commit([RuleChange(rule: "feed-stale:mempool", state: firing, notification: nil)], at: at)
+        let captured = CapturedIO()
+        #expect(await SatwatchCommandLine.run(["status", "--config", folder.appendingPathComponent("satwatch.json").path], io: captured.io) == 0)
+        #expect(captured.out.joined(separator: "\n").contains("  feed-stale:mempool   firing    since 2025-12-10T14:04:16.384Z  no feed data yet"))
+    }
+
     /// `status --json`: the text's content as one object, parsed back.
     @Test func jsonHasTheSameContentAsTheText() async throws {
         let (config, folder, now) = try HistoryCommandTests.setup()
