@@ -9,8 +9,8 @@ package struct Config: Sendable {
     package var path: String
     /// The SQLite state file (resolved against the config's folder).
     package var statePath: String
-    /// Rule files and folders (resolved).
-    package var rulePaths: [String]
+    /// Rule files and folders (resolved); nil when `"rules"` was not a list of them (reported).
+    package var rulePaths: [String]?
     /// Enabled feeds, sorted by kind.
     package var feeds: [FeedConfig]
     /// Channels by name, in the order the config lists them.

@@ -94,14 +94,15 @@ package enum ConfigLoader {
         }
     }
 
-    private static func loadRulePaths(_ root: inout ConfigObject, paths: PathResolver) -> [String] {
+    /// The resolved rule files and folders; nil when `"rules"` is not an array of strings (reported).
+    private static func loadRulePaths(_ root: inout ConfigObject, paths: PathResolver) -> [String]? {
         guard let member = root.member("rules") else { return [paths.resolve("rules")] }
         if let single = member.node.string {
             // The likeliest slip: one file named without the brackets.
             root.report(at: member.node.location, "expected an array of rule files or folders, found a string (write [\"\(single)\"])")
-            return []
+            return nil
         }
-        guard let strings = root.strings("rules", length: .path) else { return [] }
+        guard let strings = root.strings("rules", length: .path) else { return nil }
         let nodes = member.node.array ?? []
         return zip(strings, nodes).map { text, node in
             let resolved = paths.resolve(text)

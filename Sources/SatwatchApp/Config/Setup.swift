@@ -33,12 +33,12 @@ package struct Setup: Sendable {
         guard let config = ConfigLoader.load(path: path, environment: variables, logger: logger, log: log, secrets: secrets) else {
             return (nil, log)
         }
-        let (files, warnings) = RuleLoader.files(in: config.rulePaths)
+        let (files, warnings) = RuleLoader.files(in: config.rulePaths ?? [])
         let before = log.count
         let rules = RuleLoader.load(files: files, context: RuleLoader.Context(config: config), log: log)
-        // Rules that are all invalid are explained by their errors, and so is a "rules" key the
-        // config got wrong (no paths came of it, among problems); an empty or missing set is not.
-        let explained = log.count != before || (config.rulePaths.isEmpty && log.count > 0)
+        // Rules that are all invalid are explained by their errors, and so is a "rules" key that
+        // is not a list of files; an empty or missing set is not.
+        let explained = log.count != before || config.rulePaths == nil
         let empty = explained ? nil : emptinessWarning(path: path, config: config, files: files, rules: rules)
         let open = openEndpointWarning(path: path, config: config)
         var token: LoadWarning?
@@ -64,8 +64,9 @@ package struct Setup: Sendable {
     /// Warns when no rule would be evaluated: the worker would then only watch its feeds.
     private static func emptinessWarning(path: String, config: Config, files: [String], rules: [Rule]) -> LoadWarning? {
         if rules.isEmpty {
-            let paths = config.rulePaths.map { "\"\($0)\"" }.joined(separator: ", ")
-            let found = config.rulePaths.isEmpty ? "\"rules\" names no file or folder"
+            let rulePaths = config.rulePaths ?? []
+            let paths = rulePaths.map { "\"\($0)\"" }.joined(separator: ", ")
+            let found = rulePaths.isEmpty ? "\"rules\" names no file or folder"
                 : files.isEmpty ? "no rule files under \(paths)" : "\(Plural.count(files.count, "rule file")) without rules"
             return LoadWarning(path: path, "no rules loaded (\(found))")
         }
