@@ -40,9 +40,11 @@ package struct CompoundCondition: RuleCondition {
         var unknown = false
         var observed = Double.nan
         var ignored: Double?
-        for (index, part) in parts.enumerated() {
+        for part in parts {
             let result = part.evaluate(table, memory: &ignored)
-            if index == 0 { observed = result.observed }
+            // The rule's value is its first part's, or the first known one's while that one has
+            // no data (an `any` can hold on a later part).
+            if observed.isNaN && result.verdict != .unknown { observed = result.observed }
             switch result.verdict {
             case .unknown: unknown = true
             case .holds: if combination == .any { return ConditionResult(.holds, observed: observed) }

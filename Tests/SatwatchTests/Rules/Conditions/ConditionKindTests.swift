@@ -167,6 +167,18 @@ import Testing
 /// A sample stamped before the engine's time (CoinGecko's `last_updated_at` beside live feeds)
 /// is evaluated now: rule time never runs backwards.
 @Suite struct EngineClockTests {
+    /// An `any` rule whose first part has no data yet fires on its second: the notification and
+    /// the stored state carry the value that decided, not NaN (the first part's unknown value).
+    @Test func anyFiringOnALaterPartCarriesAKnownValue() throws {
+        let rules = try ConditionScenario.parse([#"{"name": "r", "any": [{"metric": "fee.fastest", "above": 100}, {"metric": "mempool.count", "above": 200000}]}"#])
+        var engine = RuleEngine(rules: rules)
+        let fired = engine.ingest(Sample(metric: "mempool.count", value: 250_000, at: ConditionScenario.at(1), source: "test"))
+            .compactMap(\.notification)
+        #expect(fired.map(\.status) == [.firing])
+        #expect(fired.map(\.value) == [250_000])
+        #expect(engine.states[0].lastValue == 250_000)
+    }
+
     @Test func anOlderSampleIsEvaluatedAtTheEnginesTime() throws {
         let rules = try ConditionScenario.parse([#"{"name": "r", "metric": "sol.eur", "above": 100, "for": "1m"}"#])
         var engine = RuleEngine(rules: rules)
