@@ -4,8 +4,8 @@
 Records every request (method, path, headers in order, body) as one JSON line before
 answering: all in one file with --record FILE, or with --record-dir DIR in DIR/<id>.jsonl for a
 path /t/<id>/... (DIR/_.jsonl for other paths), so a test reads only its own requests however
-many other tests sent (large bodies included). One peer serves many tests: each test uses its own path, and the first
-request to a path may carry its script in the query, `?script=<base64url of a JSON list>`;
+many other tests sent (large bodies included). One peer serves many tests: each test uses its
+own path, and the first request to a path may carry its script in the query, `?script=<base64url of a JSON list>`;
 the path's requests are then answered from that list in order, and with 200 "ok" once it is
 used up. A response is
   {"status": 429, "headers": [["Retry-After", "3"]], "body": "text", "body_size": 0,

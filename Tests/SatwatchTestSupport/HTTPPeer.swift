@@ -36,9 +36,12 @@ public struct HTTPPeer: Sendable {
     /// path's in a file of its own: a test that polls its requests reads only those, not every
     /// other test's (some carry megabytes), which on two cores starved the suite's other tasks.
     func requests(id: String) throws -> [Recorded] {
-        let file = folder.appendingPathComponent("requests/\(id).jsonl")
-        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
-        let text = try String(contentsOf: file, encoding: .utf8)
+        let text: String
+        do {
+            text = try String(contentsOf: folder.appendingPathComponent("requests/\(id).jsonl"), encoding: .utf8)
+        } catch CocoaError.fileReadNoSuchFile {
+            return []  // no request under this path yet
+        }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         // The last piece is "" after a complete line, or a record the peer is still writing: it
         // records before it answers, so a request whose answer has arrived is always complete.
