@@ -53,19 +53,25 @@ def test_hashrate_fires_after_start_and_a_new_block_polls_again(feed, rest, work
     assert [(r["path"], r["status"]) for r in rest.requests()] == [(PATH, 200)]
     assert metric(worker, "hashrate") == pytest.approx(HASHRATE) and metric(worker, "difficulty") == DIFFICULTY
     wait_for(lambda: feed.clients() == 1, what="the stream")
-    # A tip (what init and want answer) so soon after the start poll adds none; a new block does.
-    pushed = time.time()
+    first = rest.requests()[0]
+    # A tip (what init and want answer) so soon after the start poll earns no poll. Had it earned
+    # one, that poll would go out 10 s after the first; a block announced past those 10 s polls at
+    # once, so a second poll that follows the block's push shows there was none before it.
     feed.push({"blocks": [{"height": 927604}]})
+    assert time.time() - first["time"] < 9.0, "the tip must come within the 10 s spacing of the start poll"
+    time.sleep(max(0.0, first["time"] + 11.0 - time.time()))
+    pushed = time.time()
     feed.push({"block": {"height": 927605, "id": "0000000000000000000138bd"}})
     wait_for(lambda: len(rest.requests()) >= 2, timeout=20, what="the poll after the block")
-    first, second = rest.requests()[:2]
-    assert second["time"] - first["time"] >= 9.0, "block polls are spaced 10s from the previous poll"
-    time.sleep(1.5)
-    if pushed - first["time"] < 8:
-        assert len(rest.requests()) == 2, "the tip must not add a poll"
+    second = rest.requests()[1]
+    assert second["time"] >= pushed, "the tip must not add a poll"
+    # A block right after a poll: the next waits out the 10 s spacing, then covers it.
+    feed.push({"block": {"height": 927606, "id": "00000000000000000001aa01"}})
+    wait_for(lambda: len(rest.requests()) >= 3, timeout=20, what="the poll after the second block")
+    assert rest.requests()[2]["time"] - second["time"] >= 9.0, "block polls are spaced 10 s from the previous poll"
     values = metrics(worker)
-    assert values[("satwatch_metric_value", (("metric", "block.height"), ("source", "mempool")))] == 927605
-    assert values[("satwatch_feed_frames_total", (("feed", "mempool"),))] >= 4
+    assert values[("satwatch_metric_value", (("metric", "block.height"), ("source", "mempool")))] == 927606
+    assert values[("satwatch_feed_frames_total", (("feed", "mempool"),))] >= 5
     assert values[("satwatch_feed_connected", (("feed", "mempool"),))] == 1
     assert worker.get("/healthz")[0] == 200
     assert worker.stop() == 0
