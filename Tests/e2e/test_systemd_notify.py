@@ -72,6 +72,7 @@ def test_ready_watchdog_reload_and_stop_are_told_to_systemd(feed, workers, notif
     worker = start(workers, feed)
     ready = notify.wait("READY")
     assert ready[0][1]["STATUS"].startswith("running feeds=mempool rules=1")
+    assert "WATCHDOG" in notify.messages[0][1], "the first ping goes out before READY"
     # WATCHDOG_USEC=1 s: a ping every 0.5 s, so at least 3 in 3 s even on a loaded machine.
     first = notify.wait("WATCHDOG")[0][0]
     wait_for(lambda: len([at for at, _ in notify.having("WATCHDOG") if at - first <= 3.0]) >= 3, 5.0, what="3 pings in 3 s")
@@ -108,9 +109,11 @@ def test_no_watchdog_pings_when_the_watchdog_is_for_another_process(feed, worker
     monkeypatch.setenv("WATCHDOG_PID", "1")
     worker = start(workers, feed)
     notify.wait("READY")
-    time.sleep(1.5)
+    # A ping, were the worker to send any, would come first, ahead of READY (see the test above).
     assert notify.having("WATCHDOG") == []
-    worker.stop()
+    assert worker.stop() == 0
+    notify.wait("STOPPING")
+    assert notify.having("WATCHDOG") == []
 
 
 def test_a_feed_outage_does_not_stop_the_watchdog_pings(feed, workers, notify):

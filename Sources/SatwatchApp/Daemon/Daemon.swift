@@ -48,8 +48,8 @@ package struct Daemon: Sendable {
         }
         defer { signals.cancel() }
         // Owned here, not by a generation: the watchdog is fed across reloads.
-        let watchdog = Task { await notifier?.feedWatchdog() }
-        defer { watchdog.cancel() }
+        let watchdog = notifier?.startWatchdog()
+        defer { watchdog?.cancel() }
         let boards = Boards(health: FeedHealthBoard(initial.config.feeds.map(\.kind)), metrics: MetricBoard(),
                             rules: RuleStateBoard(), deliveries: DeliveryCounters(), histories: HistoryHandover(),
                             store: StoreHealthBoard(logger: logger), startedAt: WallClock.now())

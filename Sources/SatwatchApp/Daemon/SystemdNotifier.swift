@@ -59,14 +59,18 @@ final class SystemdNotifier: Sendable {
         }
     }
 
-    /// Sends `WATCHDOG=1` every `watchdogInterval` until cancelled; returns at once when systemd
-    /// does not watch. The pings show the process's own liveness (its tasks still get scheduled),
-    /// never the feeds': a feed outage is reported, and must not make systemd kill the worker.
-    func feedWatchdog() async {
-        guard let watchdogInterval else { return }
-        while !Task.isCancelled {
-            send([("WATCHDOG", "1")])
-            try? await Task.sleep(for: watchdogInterval)
+    /// Sends `WATCHDOG=1` now, then every `watchdogInterval` from a task until it is cancelled;
+    /// nil when systemd does not watch. The first ping goes out before this returns, so before
+    /// `READY=1`: a ping never sent is then shown by `READY` arriving without one ahead of it.
+    /// The pings show the process's own liveness (its tasks still get scheduled), never the
+    /// feeds': a feed outage is reported, and must not make systemd kill the worker.
+    func startWatchdog() -> Task<Void, Never>? {
+        guard let watchdogInterval else { return nil }
+        send([("WATCHDOG", "1")])
+        return Task {
+            while (try? await Task.sleep(for: watchdogInterval)) != nil {
+                send([("WATCHDOG", "1")])
+            }
         }
     }
 }
