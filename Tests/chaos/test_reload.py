@@ -10,7 +10,7 @@ import socket
 import threading
 import time
 
-from conftest import free_port, wait_for
+from conftest import all_sent, free_port, wait_for
 
 RULE = {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["hook"]}
 
@@ -35,7 +35,7 @@ def test_reloads_under_a_stream_of_frames(chaos, feed, receiver, workers):
         time.sleep(0.05)
     wait_for(lambda: len(receiver.requests("/alerts")) >= 2 * cycles, timeout=60,
              what=f"{2 * cycles} notifications")
-    time.sleep(1)
+    wait_for(lambda: all_sent(worker, receiver, "/alerts", "hook"), what="nothing left to send")
     statuses = [b["status"] for b in receiver.bodies("/alerts")]
     in_order = statuses == ["firing", "resolved"] * cycles
     frames = int(re.findall(r'satwatch_feed_frames_total\{feed="mempool"\} (\d+)', worker.get("/metrics")[1])[0])

@@ -7,7 +7,7 @@ import os
 import subprocess
 import time
 
-from conftest import BINARY, free_port, wait_for
+from conftest import BINARY, all_sent, free_port, wait_for
 
 RULE = {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["hook"]}
 
@@ -63,7 +63,7 @@ def test_two_workers_on_one_state_file(chaos, feed, receiver, workers):
         # The holder goes on delivering, and read-only commands work beside it.
         delivered = cross(feed, receiver, delivered)
     status, _, _ = satwatch(worker.config_path, "status")
-    time.sleep(0.5)
+    wait_for(lambda: all_sent(worker, receiver, "/alerts", "hook"), what="nothing left to send")
     bodies = [b["status"] for b in receiver.bodies("/alerts")]
     no_duplicates = bodies == ["firing", "resolved"] * (attempts + 1)
 

@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 
-from conftest import BINARY, metrics, wait_for
+from conftest import BINARY, all_sent, metrics, wait_for
 
 RULE = {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["hook"]}
 
@@ -84,7 +84,7 @@ def test_state_disk_full(chaos, small_disk, feed, receiver, workers):
     filler.unlink()
     wait_for(lambda: worker.get("/healthz")[0] == 200, timeout=30, what="/healthz to recover")
     wait_for(lambda: len(receiver.requests("/alerts")) >= 2, timeout=30, what="the resolve after recovery")
-    time.sleep(1)
+    wait_for(lambda: all_sent(worker, receiver, "/alerts", "hook"), what="nothing left to send")
     statuses = [b["status"] for b in receiver.bodies("/alerts")]
     bodies = statuses if len(statuses) <= 4 else f"{statuses.count('firing')} firing, {statuses.count('resolved')} resolved"
     passed = (posts_while_full == 1 and status == 503 and "state store" in body and errors > 0

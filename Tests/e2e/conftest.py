@@ -356,3 +356,14 @@ def metrics(worker):
     assert status == 200
     return {(s.name, tuple(sorted(s.labels.items()))): s.value
             for family in text_string_to_metric_families(text) for s in family.samples}
+
+
+def all_sent(worker, receiver, path, channel):
+    """Whether `worker` has nothing left to send on `channel` and has sent (since it started)
+    exactly what `receiver` holds at `path`: the event that proves no duplicate is still to come
+    from what it has queued, where a pause would only make one unlikely. A duplicate is either
+    pending or already sent and received, where the caller's check of the bodies sees it."""
+    values = metrics(worker)
+    label = (("channel", channel),)
+    return (values.get(("satwatch_outbox_pending", label), 0) == 0
+            and values.get(("satwatch_notifications_sent_total", label), 0) == len(receiver.requests(path)))
