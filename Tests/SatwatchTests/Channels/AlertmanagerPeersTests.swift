@@ -51,6 +51,11 @@ import Testing
         #expect(channel.payload(for: resolved).jsonText().hasSuffix(#""endsAt":"2025-12-10T15:10:00.000Z"}]"#))
     }
 
+    /// The outbox id of an entry queued for `am#1` (fails the test when there is none).
+    private static func entryID(_ ids: [String: Int64]) throws -> Int64 {
+        try #require(ids["am#1"])
+    }
+
     /// What is told again: each alert's newest entry on the queue, when it was sent and fires, or
     /// resolved recently; an alert whose newest entry is pending (its queue tells it) or was kept
     /// is not.
@@ -59,7 +64,7 @@ import Testing
         let store = try StateStore.open(path: directory.path("state.db"))
         typealias F = StateFixtures
         func queue(_ id: String, rule: String, _ status: SatwatchRules.Notification.Status, at: Int64) throws -> Int64 {
-            try #require(F.enqueue(F.notification(id, rule: rule, status: status, at: at, channels: ["am#1"]), in: store, at: at)["am#1"])
+            try Self.entryID(F.enqueue(F.notification(id, rule: rule, status: status, at: at, channels: ["am#1"]), in: store, at: at))
         }
         try store.outbox.markSent(id: try queue("f1", rule: "firing", .firing, at: 1_000), at: F.at(1_100))
         try store.outbox.markSent(id: try queue("r1", rule: "old-resolve", .firing, at: 1_000), at: F.at(1_100))
