@@ -68,6 +68,7 @@ final class SystemdNotifier: Sendable {
         guard let watchdogInterval else { return nil }
         send([("WATCHDOG", "1")])
         return Task {
+            // The sleep throws once the task is cancelled, which ends the pings.
             while (try? await Task.sleep(for: watchdogInterval)) != nil {
                 send([("WATCHDOG", "1")])
             }
