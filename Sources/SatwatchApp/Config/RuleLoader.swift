@@ -56,13 +56,9 @@ package enum RuleLoader {
         var rules: [Rule] = []
         var firstDefinition: [String: String] = [:]
         for path in files {
-            guard let file = SourceFile.load(path, into: log, limit: .rules) else { continue }
-            if file.root.array != nil {
-                // The likeliest slip: the rules without the object around them.
-                log.report(path, at: file.root.location, "expected an object, found an array (a rule file is {\"rules\": [...]})")
-                continue
-            }
-            guard var root = ConfigObject(file.root, path: path, log: log) else { continue }
+            // The likeliest slip is a bare array of rules, without the object around it.
+            guard let file = SourceFile.load(path, into: log, limit: .rules),
+                  var root = ConfigObject(file.root, path: path, log: log, hint: "a rule file is {\"rules\": [...]}") else { continue }
             guard let list = root.member("rules") else {
                 root.report(nil, "missing required key \"rules\" (an array of rules)")
                 continue

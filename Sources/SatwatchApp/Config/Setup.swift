@@ -37,9 +37,9 @@ package struct Setup: Sendable {
         let before = log.count
         let rules = RuleLoader.load(files: files, context: RuleLoader.Context(config: config), log: log)
         // Rules that are all invalid are explained by their errors, and so is a "rules" key that
-        // is not a list of files; an empty or missing set is not.
-        let explained = log.count != before || config.rulePaths == nil
-        let empty = explained ? nil : emptinessWarning(path: path, config: config, files: files, rules: rules)
+        // is not a list of files (no paths); an empty or missing set is not.
+        let empty = log.count != before ? nil
+            : config.rulePaths.flatMap { emptinessWarning(path: path, rulePaths: $0, files: files, rules: rules) }
         let open = openEndpointWarning(path: path, config: config)
         var token: LoadWarning?
         if let unset = config.page.unsetToken {
@@ -62,9 +62,8 @@ package struct Setup: Sendable {
     }
 
     /// Warns when no rule would be evaluated: the worker would then only watch its feeds.
-    private static func emptinessWarning(path: String, config: Config, files: [String], rules: [Rule]) -> LoadWarning? {
+    private static func emptinessWarning(path: String, rulePaths: [String], files: [String], rules: [Rule]) -> LoadWarning? {
         if rules.isEmpty {
-            let rulePaths = config.rulePaths ?? []
             let paths = rulePaths.map { "\"\($0)\"" }.joined(separator: ", ")
             let found = rulePaths.isEmpty ? "\"rules\" names no file or folder"
                 : files.isEmpty ? "no rule files under \(paths)" : "\(Plural.count(files.count, "rule file")) without rules"

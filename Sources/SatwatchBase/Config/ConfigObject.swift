@@ -15,10 +15,11 @@ package struct ConfigObject {
     package let members: [JSONMember]
     package private(set) var asked: [String] = []
 
-    /// Wraps `node` when it is an object; otherwise reports `expected an object` and returns nil.
-    package init?(_ node: JSONNode, path: String, log: DiagnosticLog, environment: ConfigEnvironment? = nil) {
+    /// Wraps `node` when it is an object; otherwise reports `expected an object`, followed by
+    /// `hint` in parentheses when there is one (what the file should look like), and returns nil.
+    package init?(_ node: JSONNode, path: String, log: DiagnosticLog, environment: ConfigEnvironment? = nil, hint: String? = nil) {
         guard let members = node.members else {
-            log.report(path, at: node.location, "expected an object, found \(node.typeWithArticle)")
+            log.report(path, at: node.location, "expected an object, found \(node.typeWithArticle)" + (hint.map { " (\($0))" } ?? ""))
             return nil
         }
         self.path = path
