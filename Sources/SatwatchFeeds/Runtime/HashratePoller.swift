@@ -32,9 +32,17 @@ final class HashratePoller: Sendable {
         client = HTTPClient(maxResponseBytes: config.maxFrame.bytes)
     }
 
-    /// What the stream said about blocks; wakes the poller. Called from the stream's task.
+    /// What the stream said about blocks; wakes the poller. Called from the stream's task, so
+    /// the stream is up. Says at debug level when the next poll is due after it (a tip right
+    /// after a poll earns none; a block waits out the spacing).
     func heard(_ signal: MempoolBlockSignal) {
-        schedule.withLock { $0.heard(signal, at: WallClock.now()) }
+        let now = WallClock.now()
+        let wait = schedule.withLock { schedule in
+            schedule.heard(signal, at: now)
+            return schedule.delay(at: now, streamUp: true)
+        }
+        logger.debug("block signal heard", ["feed": config.kind.rawValue, "signal": signal == .newBlock ? "block" : "tip",
+                                             "next_poll_in": wait.wholeSecondsText])
         bell.ring()
     }
 
