@@ -30,7 +30,7 @@ public final class SOCKSPeer: Sendable {
     /// Starts a proxy for one test (waiting for READY off the cooperative pool).
     public static func start() async throws -> SOCKSPeer {
         let record = FileManager.default.temporaryDirectory.appendingPathComponent("socks-\(UUID().uuidString).jsonl")
-        FileManager.default.createFile(atPath: record.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: record.path, contents: nil)
         let process = try await PeerProcess.start(script: "socks_peer.py", arguments: ["--record", record.path])
         return SOCKSPeer(process: process, record: record)
     }
