@@ -52,7 +52,8 @@ struct HTTPClientFailureTests {
         let clock = ContinuousClock()
         let start = clock.now
         let task = Task { [client] in try await client.send(request) }
-        try await Task.sleep(for: .milliseconds(300))
+        // Cancelled while the server holds the request, not before it was sent.
+        try #require(try await Eventually.wait { try endpoint.requests().count == 1 })
         task.cancel()
         let result = await task.result
         let elapsed = clock.now - start

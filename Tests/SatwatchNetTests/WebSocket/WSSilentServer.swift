@@ -11,6 +11,7 @@ final class WSSilentServer: Sendable {
     let port: Int
     private let listener: Int32
     private let stayed = Mutex<Duration?>(nil)
+    private let accepted = Mutex(false)
 
     init() throws {
         let (listener, port) = try LoopbackSocket.bind(listening: true)
@@ -18,12 +19,18 @@ final class WSSilentServer: Sendable {
         self.port = port
         DispatchQueue(label: "ws-silent-server").async { [self] in
             let client = accept(listener, nil, nil)
-            let accepted = ContinuousClock.now
+            let acceptedAt = ContinuousClock.now
+            self.accepted.withLock { $0 = client >= 0 }
             var buffer = [UInt8](repeating: 0, count: 4096)
             while client >= 0, buffer.withUnsafeMutableBytes({ read(client, $0.baseAddress, $0.count) }) > 0 {}
-            stayed.withLock { $0 = ContinuousClock.now - accepted }
+            stayed.withLock { $0 = ContinuousClock.now - acceptedAt }
             if client >= 0 { close(client) }
         }
+    }
+
+    /// Whether the server has accepted the client's connection within `limit`.
+    func clientConnected(waitingUpTo limit: Duration = .seconds(30)) async throws -> Bool {
+        try await Eventually.wait(upTo: limit) { accepted.withLock { $0 } }
     }
 
     /// How long the client kept the connection, once it closed it (nil if it has not within

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import SatwatchNet
+import SatwatchTestSupport
+import Synchronization
 
 /// How a connection ends: close handshakes both ways, cancellation, failures and their errors.
 @Suite("WebSocket connection endings")
@@ -38,12 +40,21 @@ struct WebSocketConnectionEndingTests {
         #expect(error == nil)
     }
 
+    /// How many messages a consumer has read.
+    final class Received: Sendable {
+        let count = Mutex(0)
+    }
+
     @Test("Cancelling the consumer closes the connection promptly")
     func cancelConsumer() async throws {
-        let peer = try await WSPeer.start([])
+        let peer = try await WSPeer.start(["--text", "first"])
         let connection = try await WebSocketConnection.connect(peer.options())
-        let consumer = Task { try await WSRead.messages(connection) }
-        try await Task.sleep(for: .milliseconds(100))
+        let received = Received()
+        let consumer = Task {
+            for try await _ in connection.messages { received.count.withLock { $0 += 1 } }
+        }
+        // Cancelled while it waits for the next message, not before it has started reading.
+        try #require(try await Eventually.wait { received.count.withLock { $0 } == 1 })
         let start = ContinuousClock.now
         consumer.cancel()
         _ = try? await consumer.value

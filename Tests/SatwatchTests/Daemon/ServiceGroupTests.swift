@@ -1,6 +1,8 @@
 import Foundation
 @testable import SatwatchBase
 @testable import SatwatchNet
+import SatwatchTestSupport
+import Synchronization
 import Testing
 
 /// How a group of services ends, and how long a bounded wait waits.
@@ -29,9 +31,26 @@ import Testing
         #expect(await ServiceGroup(services).run() == expected)
     }
 
-    @Test func aCancelledGroupReportsNoEnding() async {
-        let group = Task { await ServiceGroup([Forever(), Forever()]).run() }
-        try? await Task.sleep(for: .milliseconds(50))
+    /// How many `Counted` services have started.
+    final class Started: Sendable {
+        let count = Mutex(0)
+    }
+
+    /// Runs until cancelled, like `Forever`, counting itself as started first.
+    struct Counted: Service {
+        var name: String { "counted" }
+        let started: Started
+        func run() async throws {
+            started.count.withLock { $0 += 1 }
+            while !Task.isCancelled { try? await Task.sleep(for: .seconds(60)) }
+        }
+    }
+
+    @Test func aCancelledGroupReportsNoEnding() async throws {
+        let started = Started()
+        let group = Task { await ServiceGroup([Counted(started: started), Counted(started: started)]).run() }
+        // Cancelled while both run, not before they start (which would end it some other way).
+        try #require(try await Eventually.wait { started.count.withLock { $0 } == 2 })
         group.cancel()
         #expect(await group.value == nil)
     }

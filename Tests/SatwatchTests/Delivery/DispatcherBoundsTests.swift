@@ -91,7 +91,9 @@ import Testing
         let deadline = Date().addingTimeInterval(15)
         while try harness.entries().first?.state != .dead, Date() < deadline { try await Task.sleep(for: .milliseconds(25)) }
         try #require(try harness.entries().first?.state == .dead)
-        try await Task.sleep(for: .milliseconds(500))
+        // The worker idles on its bell (up to 30 s) before the other process writes: a retry
+        // written while it was still between passes would be picked up without the look-out.
+        try #require(try await Eventually.wait { dispatcher.bells["hook"].isWaiting })
         let other = try StateStore.open(path: harness.statePath)
         #expect(try other.outbox.retryDead(.all, at: WallClock.now()) == 1)
         let start = Date()
