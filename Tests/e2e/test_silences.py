@@ -59,6 +59,8 @@ def test_silence_usage_errors(workers):
         (["silence", "add", "--for", "1h"], "say what to silence"),
         (["silence", "add", "--rule", "x", "--for", "1h", "--until", "2030-01-01T00:00:00Z"], "not both"),
         (["silence", "add", "--rule", "cheap-*", "--rule", "fee-*"], 'no rule name matches both "cheap-*" and "fee-*"'),
+        (["silence", "add", "--match", "severity!~.*"], 'no value of label "severity" matches severity!~.*'),
+        (["silence", "add", "--rule", "foo", "--match", "alertname!=foo"], "no rule name matches all of rule=~foo, alertname!=foo"),
         (["silence", "add", "--match", "severity", "--for", "1h"], "--match takes KEY=VALUE"),
         (["silence", "add", "--rule", "x", "--until", "2001-01-01T00:00:00Z"], "is not in the future"),
         (["silence", "ad"], 'unknown action "ad" (did you mean "add"?)'),

@@ -10,7 +10,7 @@
 package struct LabelRegex: Sendable, Equatable {
     /// The pattern as written.
     package let text: String
-    private let program: [Instruction]
+    let program: [Instruction]
 
     /// A pattern that does not compile, with the reason.
     package struct SyntaxError: Error, Equatable {
@@ -56,7 +56,7 @@ package struct LabelRegex: Sendable, Equatable {
     }
 
     /// Adds `pc` and every instruction it reaches without reading a character.
-    private func add(_ pc: Int, to list: inout [Int], seen: inout [Int], generation: Int) {
+    func add(_ pc: Int, to list: inout [Int], seen: inout [Int], generation: Int) {
         var stack = [pc]
         while let pc = stack.popLast() {
             guard seen[pc] != generation else { continue }
@@ -72,7 +72,7 @@ package struct LabelRegex: Sendable, Equatable {
     // MARK: - Compiling
 
     /// One step of the automaton.
-    private enum Instruction: Sendable, Equatable {
+    enum Instruction: Sendable, Equatable {
         /// Reads one character that passes the test.
         case test(CharacterTest)
         /// Goes on at both.
@@ -82,7 +82,7 @@ package struct LabelRegex: Sendable, Equatable {
     }
 
     /// What one character must be.
-    private enum CharacterTest: Sendable, Equatable {
+    enum CharacterTest: Sendable, Equatable {
         case literal(Character)
         case any
         case set([ClosedRange<Character>], negated: Bool)

@@ -82,7 +82,44 @@ extension SilenceMatcher {
                 }
             }
         }
+        return unsatisfiableLabel(among: matchers)
+    }
+
+    /// What the pairs above cannot tell: a label no value of which meets all of its matchers
+    /// together (`severity!~.*`; `--rule foo` with `alertname!=foo`; `severity=~a` with
+    /// `severity=~b`), decided over the matchers' automata. Every notification has an
+    /// `alertname`, never empty. A search that reaches its bound names nothing.
+    private static func unsatisfiableLabel(among matchers: [SilenceMatcher]) -> String? {
+        var conditions: [String: [LabelRegex.Condition]] = [:]
+        var order: [String] = []
+        for matcher in matchers {
+            guard let (name, condition) = matcher.condition else { return nil }
+            if conditions[name] == nil { order.append(name) }
+            conditions[name, default: []].append(condition)
+        }
+        for name in order {
+            var all = conditions[name] ?? []
+            if name == "alertname", let nonEmpty = try? LabelRegex(".+") { all.append(LabelRegex.Condition(nonEmpty)) }
+            guard LabelRegex.satisfiable(all) == false else { continue }
+            let texts = matchers.filter { $0.condition?.name == name }.map(\.text)
+            let about = name == "alertname" ? "rule name" : "value of label \"\(name)\""
+            return texts.count == 1
+                ? "no \(about) matches \(texts[0]): this silence would silence nothing"
+                : "no \(about) matches all of \(texts.joined(separator: ", ")): a silence needs every matcher to match,"
+                    + " so this one would silence nothing"
+        }
         return nil
+    }
+
+    /// The label this matcher is about and what it asks of the label's value, as a regular
+    /// expression; nil when it cannot be written as one (a value too long for a pattern).
+    private var condition: (name: String, condition: LabelRegex.Condition)? {
+        switch self {
+        case .rule(let glob): LabelRegex.glob(glob).map { ("alertname", LabelRegex.Condition($0)) }
+        case .label(let name, let value): LabelRegex.exactly(value).map { (name, LabelRegex.Condition($0)) }
+        case .labelNot(let name, let value): LabelRegex.exactly(value).map { (name, LabelRegex.Condition($0, negated: true)) }
+        case .labelRegex(let name, let regex, let negated): (name, LabelRegex.Condition(regex, negated: negated))
+        }
     }
 
     private static func contradiction(_ first: SilenceMatcher, _ second: SilenceMatcher) -> String? {

@@ -57,6 +57,22 @@ extension SilenceMatcherTests {
         ([.label(name: "severity", value: "page"), try! SilenceMatcher.label("severity", "=~", "info|warn")], "severity=page and severity=~info|warn cannot both hold"),
         ([.label(name: "severity", value: "page"), try! SilenceMatcher.label("severity", "!~", "page|warn")], "severity=page and severity!~page|warn cannot both hold"),
         ([.label(name: "severity", value: "page"), try! SilenceMatcher.label("severity", "=~", "pa.e")], nil),
+        // Beyond pairs of exact values and globs: each label's matchers together, and alone.
+        ([try! SilenceMatcher.label("severity", "!~", ".*")], #"no value of label "severity" matches severity!~.*: this silence would silence nothing"#),
+        ([try! SilenceMatcher.label("severity", "!~", ".+")], nil),
+        ([try! SilenceMatcher.label("alertname", "!~", ".+")], "no rule name matches alertname!~.+"),
+        ([try! SilenceMatcher.label("alertname", "=~", "")], "no rule name matches alertname=~"),
+        ([.rule("foo"), .labelNot(name: "alertname", value: "foo")], "no rule name matches all of rule=~foo, alertname!=foo"),
+        ([.rule("foo*"), .labelNot(name: "alertname", value: "foo")], nil),
+        ([.rule("foo"), try! SilenceMatcher.label("alertname", "=~", "bar")], "no rule name matches all of rule=~foo, alertname=~bar"),
+        ([.rule("fee-*"), try! SilenceMatcher.label("alertname", "=~", "btc.*")], "no rule name matches all of rule=~fee-*, alertname=~btc.*"),
+        ([.rule("fee-*"), try! SilenceMatcher.label("alertname", "=~", ".*-high")], nil),
+        ([try! SilenceMatcher.label("severity", "=~", "a"), try! SilenceMatcher.label("severity", "=~", "b")],
+         #"no value of label "severity" matches all of severity=~a, severity=~b"#),
+        ([try! SilenceMatcher.label("severity", "=~", "a|b"), try! SilenceMatcher.label("severity", "!~", "a"), .label(name: "team", value: "ops")], nil),
+        ([try! SilenceMatcher.label("severity", "=~", "a|b"), try! SilenceMatcher.label("severity", "!~", "a"), .labelNot(name: "severity", value: "b")],
+         #"no value of label "severity" matches all of severity=~a|b, severity!~a, severity!=b"#),
+        ([.labelNot(name: "team", value: "")], nil),
     ] as [([SilenceMatcher], String?)])
     func contradiction(_ matchers: [SilenceMatcher], _ reason: String?) {
         let found = SilenceMatcher.contradiction(among: matchers)
