@@ -89,14 +89,14 @@ private struct XMLScanner<Handler: XMLHandler> {
     /// The open elements: the name as written (to match its end tag), as resolved, and how many
     /// namespace bindings its start tag added.
     var open: [(written: ArraySlice<UInt8>, name: XMLName, bindings: Int)] = []
-    /// Namespace bindings in scope, innermost last; the empty prefix is the default namespace.
-    var bindings: [(prefix: String, uri: String)] = [("xml", XMLScanner.xmlNamespace)]
+    /// Namespace bindings in scope; the empty prefix is the default namespace.
+    var namespaces = XMLNamespaceScope()
     var elements = 0
     var sawDoctype = false
     /// Character data not yet handed on.
     var text: [UInt8] = []
 
-    static var xmlNamespace: String { "http://www.w3.org/XML/1998/namespace" }
+    static var xmlNamespace: String { XMLNamespaceScope.xmlNamespace }
     static var xmlnsNamespace: String { "http://www.w3.org/2000/xmlns/" }
 
     init(bytes: [UInt8], limits: XMLLimits, handler: Handler) {
@@ -248,6 +248,7 @@ private struct XMLScanner<Handler: XMLHandler> {
         guard index < bytes.count, isNameStart(at: index) else { throw problem(at: start, "not well-formed: \"<\" must start a tag") }
         let written = try name()
         var attributes: [(name: ArraySlice<UInt8>, value: String, at: Int)] = []
+        var writtenNames: Set<ArraySlice<UInt8>> = []
         var isEmpty = false
         while true {
             let spaced = skipSpaces()
@@ -262,7 +263,8 @@ private struct XMLScanner<Handler: XMLHandler> {
             index += 1
             _ = skipSpaces()
             let value = try attributeValue()
-            guard !attributes.contains(where: { $0.name == attributeName }) else {
+            // A set, not a scan of those before: 256 attributes on each of thousands of elements.
+            guard writtenNames.insert(attributeName).inserted else {
                 throw problem(at: at, "duplicate attribute \"\(String(decoding: attributeName, as: UTF8.self))\"")
             }
             guard attributes.count < limits.maxAttributes else { throw problem(at: at, "more than \(limits.maxAttributes) attributes on one element") }
@@ -275,24 +277,29 @@ private struct XMLScanner<Handler: XMLHandler> {
         var added = 0
         var plain: [(name: ArraySlice<UInt8>, value: String, at: Int)] = []
         for attribute in attributes {
-            let attributeName = String(decoding: attribute.name, as: UTF8.self)
-            guard attributeName == "xmlns" || attributeName.hasPrefix("xmlns:") else {
+            // Told apart on the bytes: most attributes are no declaration, and need no string here.
+            guard attribute.name.starts(with: "xmlns".utf8),
+                  attribute.name.count == 5 || attribute.name.dropFirst(5).first == UInt8(ascii: ":") else {
                 plain.append(attribute)
                 continue
             }
+            let attributeName = String(decoding: attribute.name, as: UTF8.self)
             let prefix = attributeName == "xmlns" ? "" : String(attributeName.dropFirst(6))
             if prefix == "xmlns" || (prefix == "xml") != (attribute.value == Self.xmlNamespace) || attribute.value == Self.xmlnsNamespace {
                 throw problem(at: attribute.at, "reserved namespace prefix or name in \"\(attributeName)\"")
             }
             if !prefix.isEmpty, attribute.value.isEmpty { throw problem(at: attribute.at, "namespace prefix \"\(prefix)\" cannot be undeclared") }
-            bindings.append((prefix, attribute.value))
+            namespaces.bind(prefix, to: attribute.value)
             added += 1
         }
         let name = try resolve(written, at: start, isAttribute: false)
         var resolved: [XMLAttribute] = []
+        // Only names in a namespace can clash once resolved (two prefixes bound to one URI): the
+        // others were told apart as written.
+        var namespacedNames: Set<XMLName> = []
         for attribute in plain {
             let attributeName = try resolve(attribute.name, at: attribute.at, isAttribute: true)
-            guard !resolved.contains(where: { $0.name == attributeName }) else {
+            guard attributeName.namespace.isEmpty || namespacedNames.insert(attributeName).inserted else {
                 throw problem(at: attribute.at, "duplicate attribute \"\(attributeName.expanded)\"")
             }
             resolved.append(XMLAttribute(attributeName, attribute.value))
@@ -300,7 +307,7 @@ private struct XMLScanner<Handler: XMLHandler> {
         handler.startElement(name, attributes: resolved)
         if isEmpty {
             handler.endElement(name)
-            bindings.removeLast(added)
+            namespaces.unbind(added)
         } else {
             open.append((written, name, added))
         }
@@ -319,28 +326,25 @@ private struct XMLScanner<Handler: XMLHandler> {
             throw problem(at: start, "end tag </\(String(decoding: written, as: UTF8.self))> does not match <\(String(decoding: current.written, as: UTF8.self))>")
         }
         handler.endElement(current.name)
-        bindings.removeLast(current.bindings)
+        namespaces.unbind(current.bindings)
     }
 
     /// `prefix:local` or `local` against the bindings in scope; an unprefixed attribute is in
     /// no namespace, an unprefixed element in the default one.
-    func resolve(_ written: ArraySlice<UInt8>, at position: Int, isAttribute: Bool) throws(XMLError) -> XMLName {
-        let text = String(decoding: written, as: UTF8.self)
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        switch parts.count {
-        case 1:
-            return XMLName(isAttribute ? "" : uri(for: "") ?? "", text)
-        case 2 where !parts[0].isEmpty && !parts[1].isEmpty:
-            guard let namespace = uri(for: String(parts[0])), !namespace.isEmpty else {
-                throw problem(at: position, "unbound namespace prefix \"\(parts[0])\"")
-            }
-            return XMLName(namespace, String(parts[1]))
-        default:
-            throw problem(at: position, "invalid qualified name \"\(text)\"")
+    mutating func resolve(_ written: ArraySlice<UInt8>, at position: Int, isAttribute: Bool) throws(XMLError) -> XMLName {
+        let colon = UInt8(ascii: ":")
+        guard let split = written.firstIndex(of: colon) else {
+            return XMLName(isAttribute ? "" : namespaces.uri(for: "") ?? "", String(decoding: written, as: UTF8.self))
         }
+        let prefix = String(decoding: written[..<split], as: UTF8.self), local = written[(split + 1)...]
+        guard !prefix.isEmpty, !local.isEmpty, !local.contains(colon) else {
+            throw problem(at: position, "invalid qualified name \"\(String(decoding: written, as: UTF8.self))\"")
+        }
+        guard let namespace = namespaces.uri(for: prefix), !namespace.isEmpty else {
+            throw problem(at: position, "unbound namespace prefix \"\(prefix)\"")
+        }
+        return XMLName(namespace, String(decoding: local, as: UTF8.self))
     }
-
-    func uri(for prefix: String) -> String? { bindings.last { $0.prefix == prefix }?.uri }
 
     // MARK: Character data
 
