@@ -37,6 +37,10 @@ struct NewsDocument: XMLHandler {
     /// The field being collected and the depth of its element.
     private var field: (name: Field, depth: Int)?
     private var values: [Field: [UInt8]] = [:]
+    /// The fields of the open item whose text is HTML, to strip of tags: RSS's description and
+    /// `content:encoded` always, Atom's summary and content when `type="html"` (Atom's default
+    /// `text` is plain text, where a `<` is a character; `xhtml`'s markup is elements, not text).
+    private var htmlFields: Set<Field> = []
     /// Atom: the first alternate link's `href`, and the first link's as a fallback.
     private var alternateLink: String?
     private var anyLink: String?
@@ -87,8 +91,10 @@ struct NewsDocument: XMLHandler {
         case (.rss, "", "guid"), (.atom, Self.atom, "id"): field = (.id, depth)
         case (.rss, "", "title"), (.atom, Self.atom, "title"): field = (.title, depth)
         case (.rss, "", "link"): field = (.link, depth)
-        case (.rss, "", "description"), (.atom, Self.atom, "summary"): field = (.summary, depth)
-        case (.rss, Self.rssContent, "encoded"), (.atom, Self.atom, "content"): field = (.content, depth)
+        case (.rss, "", "description"): field = (.summary, depth)
+        case (.rss, Self.rssContent, "encoded"): field = (.content, depth)
+        case (.atom, Self.atom, "summary"): field = (.summary, depth)
+        case (.atom, Self.atom, "content"): field = (.content, depth)
         case (.atom, Self.atom, "link"):
             let href = attributes.first { $0.name == XMLName("", "href") }?.value.trimmingWhitespace() ?? ""
             let rel = attributes.first { $0.name == XMLName("", "rel") }?.value ?? "alternate"
@@ -98,6 +104,17 @@ struct NewsDocument: XMLHandler {
         default: break
         }
         if let field, values[field.name] != nil { self.field = nil }  // only a field's first element counts
+        if let field, field.name == .summary || field.name == .content,
+           format == .rss || Self.isHTML(type: attributes.first { $0.name == XMLName("", "type") }?.value) {
+            htmlFields.insert(field.name)
+        }
+    }
+
+    /// Whether an Atom text construct or content of this `type` attribute is HTML: `html`, or
+    /// the media type `text/html` that `atom:content` may name (RFC 4287, 3.1.1 and 4.1.3).
+    static func isHTML(type: String?) -> Bool {
+        guard let type = type?.trimmingWhitespace().lowercased() else { return false }
+        return type == "html" || type == "text/html"
     }
 
     mutating func characters(_ text: String) {
@@ -120,6 +137,7 @@ struct NewsDocument: XMLHandler {
     private mutating func beginItem() {
         itemDepth = depth
         values = [:]
+        htmlFields = []
         alternateLink = nil
         anyLink = nil
     }
@@ -133,9 +151,10 @@ struct NewsDocument: XMLHandler {
             rejectedItems += 1
             return
         }
-        let summary = values[.summary].map { _ in text(.summary) } ?? text(.content)
+        let summaryField: Field = values[.summary] != nil ? .summary : .content
+        let summary = htmlFields.contains(summaryField) ? text(summaryField).strippingMarkup() : text(summaryField)
         items.append(Headline(id: key, title: text(.title).foldingWhitespace(), link: link,
-                              summary: summary.strippingMarkup().foldingWhitespace()))
+                              summary: summary.foldingWhitespace()))
     }
 
     private func text(_ field: Field) -> String {
@@ -158,15 +177,28 @@ extension String {
         split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// Without HTML tags (`<p>`, `<a href="…">`): feeds put HTML in descriptions, as text, and
-    /// words in tags are no part of what the item says.
+    /// Without HTML tags (`<p>`, `<a href="…">`, `</p>`, `<!-- … >`), each a space: feeds put
+    /// HTML in descriptions, as text, and words in tags are no part of what the item says. As
+    /// HTML's tokenizer has it, a tag starts only at a `<` followed by an ASCII letter, `/`, `!`
+    /// or `?`: any other `<` is text (`fees < 5 sat/vB`). A tag runs to the next `>`, or to the end.
     func strippingMarkup() -> String {
         guard contains("<") else { return self }
-        var output = ""
+        var output = String.UnicodeScalarView()
         var inTag = false
-        for character in self {
-            if character == "<" { inTag = true; output.append(" ") } else if character == ">", inTag { inTag = false } else if !inTag { output.append(character) }
+        var scalars = unicodeScalars.makeIterator()
+        var next = scalars.next()
+        while let scalar = next {
+            next = scalars.next()
+            if inTag {
+                if scalar == ">" { inTag = false }
+            } else if scalar == "<", let following = next, following.isASCII,
+                      following.properties.isAlphabetic || following == "/" || following == "!" || following == "?" {
+                inTag = true
+                output.append(" ")
+            } else {
+                output.append(scalar)
+            }
         }
-        return output
+        return String(output)
     }
 }

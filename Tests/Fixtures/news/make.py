@@ -77,6 +77,22 @@ DOCUMENTS = {
   <a:entry xmlns:a="http://www.w3.org/2005/Atom"><a:id>tag:prefixed</a:id><a:title>Prefixed Atom names</a:title></a:entry>
 </feed>
 """,
+    # A "<" that starts no tag, in HTML and in text: the words after it still count. Atom's
+    # summary and content are HTML only with type="html".
+    "less-than.rss": """<?xml version="1.0"?>
+<rss version="2.0"><channel>
+  <item><guid>lt-1</guid><title>Fees drop</title><description>Fees &lt; 5 sat/vB as &lt;b&gt;ETF&lt;/b&gt; inflows slow</description></item>
+  <item><guid>lt-2</guid><title>Hearts</title><description><![CDATA[ETF <3 and 1 <= 2 <br/>end <!-- c --> <?x y?>]]></description></item>
+</channel></rss>
+""",
+    "less-than.atom": """<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <entry><id>t</id><title>Text</title><summary type="text">BTC &lt; 100k while &lt;b&gt;ETF&lt;/b&gt; outflows grow</summary></entry>
+  <entry><id>d</id><title>Default</title><summary>&lt;p&gt; is a tag in HTML only</summary></entry>
+  <entry><id>h</id><title>HTML</title><summary type="html">&lt;p&gt;ETF fees &lt; 5&lt;/p&gt;</summary></entry>
+  <entry><id>x</id><title>XHTML</title><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">a &lt;b&gt; <b>ETF</b></div></content></entry>
+</feed>
+""",
     # A DOCTYPE without an internal subset (old Netscape feeds): read past, never fetched.
     "doctype-public.rss": """<?xml version="1.0"?>
 <!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "http://my.netscape.com/publish/formats/rss-0.91.dtd">
@@ -156,7 +172,15 @@ def fold(text):
 
 
 def strip_markup(text):
-    return re.sub(r"<[^>]*>", " ", text)
+    """HTML tags out, each a space. As in HTML's tokenizer, a tag starts only at "<" followed by
+    an ASCII letter, "/", "!" or "?"; it runs to the next ">", or to the end."""
+    return re.sub(r"<[A-Za-z/!?][^>]*(?:>|\Z)", " ", text)
+
+
+def is_html(element):
+    """Whether an Atom summary or content is HTML (type "html" or "text/html"): its default
+    "text" is plain text, and "xhtml" markup is elements, not text."""
+    return (element.get("type") or "").strip().lower() in ("html", "text/html")
 
 
 def text_of(element):
@@ -172,17 +196,19 @@ def items(root):
             summary = text_of(item.find("description"))
             if summary is None:
                 summary = text_of(item.find(CONTENT)) or ""
-            found.append((guid or link, text_of(item.find("title")) or "", link, summary))
+            found.append((guid or link, text_of(item.find("title")) or "", link, strip_markup(summary)))
     else:
         for entry in root.findall(ATOM + "entry"):
             links = [(l.get("rel", "alternate"), l.get("href", "").strip()) for l in entry.findall(ATOM + "link") if l.get("href", "").strip()]
             link = next((href for rel, href in links if rel == "alternate"), links[0][1] if links else "")
             ident = (text_of(entry.find(ATOM + "id")) or "").strip()
-            summary = text_of(entry.find(ATOM + "summary"))
-            if summary is None:
-                summary = text_of(entry.find(ATOM + "content")) or ""
-            found.append((ident or link, text_of(entry.find(ATOM + "title")) or "", link, summary))
-    return [{"id": i, "title": fold(t), "link": l, "summary": fold(strip_markup(s))} for i, t, l, s in found if i]
+            element = entry.find(ATOM + "summary")
+            if element is None:
+                element = entry.find(ATOM + "content")
+            summary = text_of(element) or ""
+            found.append((ident or link, text_of(entry.find(ATOM + "title")) or "", link,
+                          strip_markup(summary) if element is not None and is_html(element) else summary))
+    return [{"id": i, "title": fold(t), "link": l, "summary": fold(s)} for i, t, l, s in found if i]
 
 
 expected = {}

@@ -69,6 +69,46 @@ import Testing
         }
     }
 
+    /// (text, what is left without its HTML tags, whitespace folded). A tag starts only at a
+    /// `<` followed by an ASCII letter, `/`, `!` or `?`, as in HTML's tokenizer.
+    @Test(arguments: [
+        ("Fees < 5 sat/vB as ETF inflows slow", "Fees < 5 sat/vB as ETF inflows slow"),
+        ("BTC<100k, ETF <3 and 1 <= 2", "BTC<100k, ETF <3 and 1 <= 2"),
+        ("a < b > c", "a < b > c"),
+        ("<é> is no tag", "<é> is no tag"),
+        ("<p>A spot <b>ETF</b> filing</p>", "A spot ETF filing"),
+        ("before<br/>after", "before after"),
+        ("a <!-- note --> b <?pi x?> c <!DOCTYPE html> d", "a b c d"),
+        ("cut <a href=", "cut"),
+        ("ends with <", "ends with <"),
+    ])
+    func markupIsStrippedOnlyWhereHTMLHasTags(text: String, stripped: String) {
+        #expect(text.strippingMarkup().foldingWhitespace() == stripped)
+    }
+
+    static let rss = (#"<rss version="2.0"><channel><item><guid>1</guid>"#, "</item></channel></rss>")
+    static let atom = (#"<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id>"#, "</entry></feed>")
+
+    /// (document, its item's summary): RSS's description and content are HTML; Atom's summary
+    /// and content are HTML only with `type="html"` (or `text/html`), else text or XHTML, where
+    /// a `<` is a character.
+    @Test(arguments: [
+        (rss.0 + "<description>Fees &lt; 5 sat/vB as ETF inflows slow</description>" + rss.1, "Fees < 5 sat/vB as ETF inflows slow"),
+        (rss.0 + "<description>&lt;p&gt;A spot &lt;b&gt;ETF&lt;/b&gt;&lt;/p&gt;</description>" + rss.1, "A spot ETF"),
+        (rss.0 + #"<content:encoded xmlns:content="http://purl.org/rss/1.0/modules/content/"><![CDATA[<i>ETF</i> < 5]]></content:encoded>"# + rss.1,
+         "ETF < 5"),
+        (atom.0 + #"<summary type="text">BTC &lt; 100k while ETF outflows grow</summary>"# + atom.1, "BTC < 100k while ETF outflows grow"),
+        (atom.0 + "<summary>&lt;b&gt; is how HTML says bold</summary>" + atom.1, "<b> is how HTML says bold"),
+        (atom.0 + #"<summary type="html">&lt;b&gt;ETF&lt;/b&gt; fees &lt; 5</summary>"# + atom.1, "ETF fees < 5"),
+        (atom.0 + #"<content type="text/html">&lt;p&gt;ETF&lt;/p&gt;</content>"# + atom.1, "ETF"),
+        (atom.0 + #"<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>a &lt;b&gt; b</p></div></content>"# + atom.1, "a <b> b"),
+        // The summary's own type counts, not the content's.
+        (atom.0 + #"<summary>x &lt;y&gt;</summary><content type="html">z</content>"# + atom.1, "x <y>"),
+    ])
+    func summariesAreStrippedOnlyWhenTheyAreHTML(document: String, summary: String) throws {
+        #expect(try NewsDocument.read(document).items.map(\.summary) == [summary])
+    }
+
     @Test func boundsHoldAgainstHugeDocuments() throws {
         var limits = XMLLimits()
         limits.maxBytes = 1_000
