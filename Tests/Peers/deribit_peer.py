@@ -13,6 +13,10 @@ answers, per connection:
     sibling divided by --speed (FILE's own answers and heartbeats are left out: this peer makes
     its own);
   * `public/test` with `{"version":…}`; any other method with JSON-RPC error -32601.
+--expire INSTRUMENT: on the first connection that subscribes to INSTRUMENT's ticker, answers the
+subscription, sends that ticker with `"state":"closed"` (as Deribit does when an option expires)
+instead of the replay, and closes the connection; from then on INSTRUMENT is unknown, left out
+of any later subscription's result.
 --report FILE appends one JSON object per event: connect, message (what the client sent),
 test_request, answered (a test_request answered in time), unanswered (the close for it), closed.
 """
@@ -74,6 +78,10 @@ class Deribit:
                 elif method == "public/subscribe":
                     channels = [c for c in params.get("channels", []) if c in self.known]
                     await connection.send(self.answer(request_id, channels))
+                    expiring = f"ticker.{self.args.expire}.100ms"
+                    if expiring in channels:
+                        await self.expire(connection, expiring)
+                        break
                     tasks.append(asyncio.create_task(self.replay(connection, set(channels))))
                 elif method == "public/test":
                     tested.set()
@@ -86,6 +94,15 @@ class Deribit:
             for task in tasks:
                 task.cancel()
             self.report(event="closed")
+
+    async def expire(self, connection, channel):
+        """The instrument's last ticker says it closed; it is unknown from now on."""
+        self.known.discard(channel)
+        data = {"timestamp": 1765375410000, "state": "closed", "instrument_name": self.args.expire, "mark_price": 0.0,
+                "mark_iv": 0.0, "underlying_price": 90000.0, "greeks": {"delta": 0.0, "gamma": 0.0, "vega": 0.0, "theta": 0.0}}
+        await connection.send(json.dumps({"jsonrpc": "2.0", "method": "subscription", "params": {"channel": channel, "data": data}}))
+        self.report(event="expired", instrument=self.args.expire)
+        await connection.close(1000, "instrument expired")
 
     async def heartbeat(self, connection, tested):
         try:
@@ -127,6 +144,7 @@ async def main():
     parser.add_argument("--test-request-every", type=float, default=30.0, metavar="SECONDS")
     parser.add_argument("--answer-within", type=float, default=5.0, metavar="SECONDS")
     parser.add_argument("--report", metavar="FILE")
+    parser.add_argument("--expire", metavar="INSTRUMENT")
     args = parser.parse_args()
     # A parent may have blocked SIGTERM; this peer must die when told to.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})

@@ -88,6 +88,33 @@ def test_dvol_funding_and_delta_each_notify_once_while_heartbeats_are_answered(t
         peer.stop()
 
 
+def test_an_instrument_that_expires_is_reported_once_and_not_asked_for_again(tmp_path, workers):
+    """The option's ticker says it closed and the peer closes the connection; the next connect's
+    subscription leaves the option out, and the log says so once (not again, differently, when
+    a subscription answer would leave it out)."""
+    option = "BTC-27DEC26-100000-C"
+    peer = deribit_peer(tmp_path, "--speed", "20", "--expire", option)
+    try:
+        cfg = config()
+        cfg["feeds"]["deribit"] = {"url": f"ws://127.0.0.1:{peer.port}/ws/api/v2", "volatility": ["btc"],
+                                   "instruments": ["BTC-PERPETUAL", option]}
+        worker = workers(cfg, {"r.json": [{"name": "dvol-high", "metric": "dvol.btc", "above": 1000}]}).start()
+        wait_for(lambda: len(peer.events("expired")) == 1, timeout=20, what="the option's closing ticker")
+        # The expiring connection carried no DVOL: one seen now came after the next connect's
+        # subscription answer, which a second notice would have followed at once.
+        wait_for(lambda: 'metric="dvol.btc",source="deribit"}' in worker.get("/metrics")[1], timeout=20,
+                 what="a DVOL after the reconnect")
+        subscribed = [json.loads(e["data"])["params"]["channels"] for e in peer.events("message")
+                      if e["data"] and json.loads(e["data"]).get("method") == "public/subscribe"]
+        first = ["deribit_volatility_index.btc_usd", "ticker.BTC-PERPETUAL.100ms"]
+        assert subscribed == [first + [f"ticker.{option}.100ms"], first], subscribed
+        dropped = re.findall(r'msg="feed instrument dropped" .*', worker.log_text())
+        assert len(dropped) == 1 and f"instrument={option}" in dropped[0] and "Deribit reports it closed" in dropped[0], dropped
+        assert worker.stop() == 0
+    finally:
+        peer.stop()
+
+
 def test_the_peer_closes_a_client_that_does_not_answer_its_heartbeat(tmp_path):
     """The peer's enforcement is real: a client that only subscribes is closed (what satwatch's
     answers prevent in the test above)."""

@@ -109,7 +109,7 @@ package enum DeribitWire {
 
     /// The channels the feed subscribes to.
     package static func channels(volatility: [String], instruments: [DeribitInstrument]) -> [String] {
-        volatility.map { "deribit_volatility_index.\(volatilityIndex($0))" } + instruments.map { "ticker.\($0.name).100ms" }
+        volatility.map { "deribit_volatility_index.\(volatilityIndex($0))" } + instruments.map { tickerChannel($0.name) }
     }
 
     /// A JSON-RPC 2.0 request.
@@ -118,13 +118,19 @@ package enum DeribitWire {
                           JSONMember(key: "method", node: JSONNode(.string(method))), JSONMember(key: "params", node: JSONNode(.object(params)))]).jsonText()
     }
 
-    /// What is sent after every connect: heartbeats on, then the subscription.
+    /// What is sent after every connect: heartbeats on, then the subscription to `channels`
+    /// (none when every channel has been dropped: the connection then only keeps the feed's
+    /// heartbeats, as a feed with nothing left to follow does not stop).
     package static func openingMessages(channels: [String]) -> [String] {
-        [request(id: heartbeatID, method: "public/set_heartbeat",
-                 params: [JSONMember(key: "interval", node: JSONNode(.number(Double(heartbeatSeconds))))]),
-         request(id: subscribeID, method: "public/subscribe",
-                 params: [JSONMember(key: "channels", node: JSONNode(.array(channels.map { JSONNode(.string($0)) })))])]
+        let heartbeat = request(id: heartbeatID, method: "public/set_heartbeat",
+                                params: [JSONMember(key: "interval", node: JSONNode(.number(Double(heartbeatSeconds))))])
+        guard !channels.isEmpty else { return [heartbeat] }
+        return [heartbeat, request(id: subscribeID, method: "public/subscribe",
+                                   params: [JSONMember(key: "channels", node: JSONNode(.array(channels.map { JSONNode(.string($0)) })))])]
     }
+
+    /// The ticker channel of the instrument named `name` (`ticker.BTC-PERPETUAL.100ms`).
+    static func tickerChannel(_ name: String) -> String { "ticker.\(name).100ms" }
 
     /// The ping sent to a quiet stream.
     static let pingMessage = request(id: pingID, method: "public/test")
@@ -153,7 +159,13 @@ package enum DeribitWire {
 
     /// What to say once about `frame`: each channel the subscription answer left out (Deribit
     /// leaves out unknown and expired instruments), a refused request, a ticker whose instrument
-    /// is gone.
+    /// is gone. Each instrument is reported once, by the first of the two (`FeedNotice.channel`).
+    ///
+    /// A ticker saying its instrument is gone also drops its channel from the subscription of
+    /// later connects (for as long as the feed runs, see `NoticeLog`): Deribit says so of an
+    /// instrument that expired, which never trades again. A channel the answer leaves out is
+    /// asked for again at the next connect: an answer is no such statement, and asking costs
+    /// nothing when it is gone (the server leaves it out again, and it is not reported again).
     package static func notices(_ frame: String, channels: [String]) -> [FeedNotice] {
         let answer = frame.contains("\"result\"") || frame.contains("\"error\"")
         let ended = frame.contains("\"state\"") && !frame.contains("\"open\"")
@@ -170,12 +182,14 @@ package enum DeribitWire {
             let names = Set(subscribed.compactMap(\.string))
             return channels.filter { !names.contains($0) }.map { channel in
                 let subject = channel.hasPrefix("ticker.") ? ("instrument", String(channel.dropFirst(7).dropLast(6))) : ("channel", channel)
-                return FeedNotice("feed instrument dropped", [subject, ("reason", "not subscribed by the server: unknown or expired")])
+                return FeedNotice("feed instrument dropped", [subject, ("reason", "not subscribed by the server: unknown or expired")], channel: channel)
             }
         }
         if message["method"]?.string == "subscription", let data = message["params"]?["data"],
-           let name = data["instrument_name"]?.string, let state = data["state"]?.string, DeribitDecoder.endedStates.contains(state) {
-            return [FeedNotice("feed instrument dropped", [("instrument", name), ("reason", "Deribit reports it \(state)")])]
+           let name = data["instrument_name"]?.string, let state = data["state"]?.string, DeribitDecoder.endedStates.contains(state),
+           channels.contains(tickerChannel(name)) {  // what it was not asked for is no concern of the feed's
+            return [FeedNotice("feed instrument dropped", [("instrument", name), ("reason", "Deribit reports it \(state)")],
+                               channel: tickerChannel(name), dropsChannel: true)]
         }
         return []
     }

@@ -109,13 +109,15 @@ enum DeribitFeedDefinition: FeedDefinition {
         DeribitDecoder(volatility: settings.volatility, instruments: settings.instruments)
     }
 
-    /// Heartbeats on and the subscription after each connect; the server's `test_request` is
-    /// answered and its heartbeats kept inside the feed; a quiet stream is probed with
-    /// `public/test`; each channel the server did not subscribe is reported once.
+    /// Heartbeats on and the subscription after each connect, without the instruments Deribit
+    /// reported gone; the server's `test_request` is answered and its heartbeats kept inside the
+    /// feed; a quiet stream is probed with `public/test`; each instrument the server did not
+    /// subscribe or reports gone is reported once (see `DeribitWire.notices`).
     static func wire(_ feed: FeedConfig, _ settings: DeribitSettings) -> FeedWire {
         let channels = settings.channels
-        var wire = FeedWire(openingMessages: DeribitWire.openingMessages(channels: channels), ping: DeribitWire.pingMessage,
+        var wire = FeedWire(openingMessages: [], ping: DeribitWire.pingMessage,
                             quietBeforePing: min(.seconds(10), feed.staleAfter), pongTimeout: .seconds(10), isPong: DeribitWire.isPong)
+        wire.openingMessages = { dropped in DeribitWire.openingMessages(channels: channels.filter { !dropped.contains($0) }) }
         wire.handle = DeribitWire.handle
         wire.notices = { DeribitWire.notices($0, channels: channels) }
         return wire

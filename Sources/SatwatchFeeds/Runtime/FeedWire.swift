@@ -2,8 +2,9 @@ import SatwatchBase
 
 /// How a streaming feed talks: what to send after connecting, and how to probe a quiet stream.
 package struct FeedWire: Sendable {
-    /// Sent right after every connect (subscriptions).
-    var openingMessages: [String]
+    /// Sent right after every connect (subscriptions), given the channels the feed has dropped
+    /// so far (see `FeedNotice.dropsChannel`), which they leave out.
+    var openingMessages: @Sendable (_ dropped: Set<String>) -> [String]
     /// The protocol's own ping, sent when the stream has been quiet for `quietBeforePing`.
     var ping: String?
     /// How long without a frame before pinging (or, with no ping, before reconnecting).
@@ -32,7 +33,7 @@ package struct FeedWire: Sendable {
 
     init(openingMessages: [String], ping: String?, quietBeforePing: TimeSpan, pongTimeout: TimeSpan,
          isPong: @escaping @Sendable (String) -> Bool) {
-        self.openingMessages = openingMessages
+        self.openingMessages = { _ in openingMessages }
         self.ping = ping
         self.quietBeforePing = quietBeforePing
         self.pongTimeout = pongTimeout
@@ -57,11 +58,20 @@ package struct FeedNotice: Sendable, Hashable {
     package var message: String
     /// The log fields after `feed`, in order.
     package var fields: [String]
+    /// The channel the notice is about, when it is about one (an instrument's ticker): it is then
+    /// said once for that channel, whatever its text, so an instrument reported gone is not
+    /// reported again, differently, when a later subscription leaves it out.
+    package var channel: String?
+    /// Whether later connects leave `channel` out of their subscription: the server said it is
+    /// gone for good (an instrument that expired).
+    package var dropsChannel: Bool
 
-    /// A notice `message` with `fields` as (key, value) pairs.
-    package init(_ message: String, _ fields: [(String, String)]) {
+    /// A notice `message` with `fields` as (key, value) pairs, about `channel` if it names one.
+    package init(_ message: String, _ fields: [(String, String)], channel: String? = nil, dropsChannel: Bool = false) {
         self.message = message
         self.fields = fields.flatMap { [$0.0, $0.1] }
+        self.channel = channel
+        self.dropsChannel = dropsChannel
     }
 
     /// The fields as pairs.

@@ -80,7 +80,7 @@ package struct WebSocketFeed: Service {
             return ("\(error)", false, false)
         }
         do {
-            for message in wire.openingMessages { try await connection.send(text: message) }
+            for message in wire.openingMessages(noticed.dropped) { try await connection.send(text: message) }
         } catch {
             await connection.close()
             return ("subscribe failed: \(error)", false, false)
@@ -119,7 +119,7 @@ package struct WebSocketFeed: Service {
                         try await connection.send(text: answer)
                         continue
                     }
-                    for notice in wire.notices(text) where noticed.first(notice) {
+                    for notice in wire.notices(text) where noticed.record(notice) {
                         logger.warn(notice.message, LogFields([("feed", config.kind.rawValue)] + notice.pairs))
                     }
                     health.update(config.kind) { $0.lastFrameAt = now; $0.frames += 1 }
@@ -167,16 +167,36 @@ package struct WebSocketFeed: Service {
 }
 
 /// The notices a feed has logged (see `FeedWire.notices`): each is said once per feed, not once
-/// per connection. A server could vary its texts without end: past `capacity` nothing more is
-/// said, so neither the set nor the log grows without bound.
+/// per connection (a notice about a channel once per channel), and the channels they dropped.
+/// It lives as long as the feed's service: a reload that keeps the feed keeps it, one that
+/// changes the feed (or a restart) starts afresh and subscribes to every configured channel
+/// again, which costs one more notice per channel still gone. A server could vary its texts
+/// without end: past `capacity` nothing more is said, so neither the sets nor the log grow
+/// without bound.
 final class NoticeLog: Sendable {
-    private let said = Mutex(Set<FeedNotice>())
+    private struct Said {
+        var notices: Set<FeedNotice> = []
+        var channels: Set<String> = []
+        var dropped: Set<String> = []
+    }
+
+    private let said = Mutex(Said())
     static let capacity = 1_000
 
-    /// Whether `notice` is new (and now recorded as said).
-    func first(_ notice: FeedNotice) -> Bool {
-        said.withLock { said in said.count < Self.capacity && said.insert(notice).inserted }
+    /// Records `notice`, and the channel it drops; returns whether it is to be said: the first
+    /// of its text, or the first about its channel.
+    func record(_ notice: FeedNotice) -> Bool {
+        said.withLock { said in
+            // Dropped even past capacity: a feed drops only channels its config names.
+            if let channel = notice.channel, notice.dropsChannel { said.dropped.insert(channel) }
+            guard said.notices.count + said.channels.count < Self.capacity else { return false }
+            guard let channel = notice.channel else { return said.notices.insert(notice).inserted }
+            return said.channels.insert(channel).inserted
+        }
     }
+
+    /// The channels dropped so far, for the next connect's subscription to leave out.
+    var dropped: Set<String> { said.withLock { $0.dropped } }
 }
 
 /// When a connection last received anything: written by the reader, read by the watchdog.

@@ -53,7 +53,7 @@ import Testing
         #expect(feed.staleAfter == .seconds(60))
         let wire = FeedWire(feed)
         #expect(wire.url == "wss://stream.binance.com:9443/stream?streams=btcusdt@trade")
-        #expect(wire.openingMessages.isEmpty)
+        #expect(wire.openingMessages([]).isEmpty)
         #expect(wire.ping == BinanceDecoder.pingMessage && wire.quietBeforePing == .seconds(30) && wire.pongTimeout == .seconds(10))
         #expect(wire.maxConnectionAge == .hours(23))
         #expect(wire.isPong(#"{"result":["btcusdt@trade"],"id":2}"#))

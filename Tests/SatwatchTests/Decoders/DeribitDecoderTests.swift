@@ -1,5 +1,6 @@
 @testable import SatwatchBase
 @testable import SatwatchFeeds
+import SatwatchJSON
 import Testing
 
 /// The Deribit decoder and wire on fixtures/deribit-ws*.jsonl and hand-made frames.
@@ -105,14 +106,49 @@ import Testing
         let channels = DeribitWire.channels(volatility: ["btc"], instruments: Self.instruments + [DeribitInstrument("BTC-27DEC24-100000-C")!])
         let answer = #"{"jsonrpc":"2.0","id":2,"result":["deribit_volatility_index.btc_usd","ticker.BTC-PERPETUAL.100ms","ticker.BTC-27DEC26-100000-C.100ms"]}"#
         #expect(DeribitWire.notices(answer, channels: channels)
-                == [FeedNotice("feed instrument dropped", [("instrument", "BTC-27DEC24-100000-C"), ("reason", "not subscribed by the server: unknown or expired")])])
+                == [FeedNotice("feed instrument dropped", [("instrument", "BTC-27DEC24-100000-C"), ("reason", "not subscribed by the server: unknown or expired")],
+                               channel: "ticker.BTC-27DEC24-100000-C.100ms")])
         let errors = try Fixtures.frames("deribit-ws-errors.jsonl")
         #expect(DeribitWire.notices(errors[0], channels: channels)
                 == [FeedNotice("feed request refused", [("request", "public/subscribe"), ("error", "Invalid params: wrong format")])])
         #expect(DeribitWire.notices(errors[3], channels: channels)
-                == [FeedNotice("feed instrument dropped", [("instrument", "BTC-27DEC26-100000-C"), ("reason", "Deribit reports it delivered")])])
+                == [FeedNotice("feed instrument dropped", [("instrument", "BTC-27DEC26-100000-C"), ("reason", "Deribit reports it delivered")],
+                               channel: "ticker.BTC-27DEC26-100000-C.100ms", dropsChannel: true)])
+        // An instrument the feed did not ask for is no concern of it.
+        #expect(DeribitWire.notices(errors[3], channels: ["ticker.BTC-PERPETUAL.100ms"]) == [])
         #expect(DeribitWire.notices(errors[4], channels: channels).count == channels.count)
         #expect(DeribitWire.notices(Self.subscription("deribit_volatility_index.btc_usd", #""volatility":55.3,"index_name":"btc_usd""#), channels: channels) == [])
+    }
+
+    /// The hunt's sequence on one feed: the option's ticker says it closed, then the subscribe
+    /// answer after a reconnect leaves it out. It is reported once, and the next connect's
+    /// subscription leaves it out; a channel an answer only left out is still asked for.
+    @Test func anExpiredInstrumentIsReportedOnceAndNoLongerSubscribed() throws {
+        let feed = FeedConfig(kind: .deribit, settings: DeribitSettings(volatility: ["btc"], instruments: Self.instruments))
+        let wire = FeedWire(feed)
+        let log = NoticeLog()
+        let option = "ticker.BTC-27DEC26-100000-C.100ms"
+        func subscribed() throws -> [String] {
+            let messages = wire.openingMessages(log.dropped)
+            #expect(messages.count == 2)
+            return try #require(JSONParser.parse(messages[1])["params"]?["channels"]?.array).compactMap(\.string)
+        }
+        #expect(try subscribed() == ["deribit_volatility_index.btc_usd", "ticker.BTC-PERPETUAL.100ms", option])
+        let closed = Self.subscription(option, #""instrument_name":"BTC-27DEC26-100000-C","state":"closed""#)
+        let answer = #"{"jsonrpc":"2.0","id":2,"result":["deribit_volatility_index.btc_usd","ticker.BTC-PERPETUAL.100ms"]}"#
+        let said = [closed, closed, answer].flatMap(wire.notices).filter(log.record)
+        #expect(said.map(\.pairs.last?.1) == ["Deribit reports it closed"])
+        #expect(try subscribed() == ["deribit_volatility_index.btc_usd", "ticker.BTC-PERPETUAL.100ms"])
+        // Left out of an answer only: reported once, still asked for.
+        let empty = #"{"jsonrpc":"2.0","id":2,"result":[]}"#
+        #expect([empty, empty].flatMap(wire.notices).filter(log.record).map(\.pairs.first?.1)
+                == ["deribit_volatility_index.btc_usd", "BTC-PERPETUAL"])
+        #expect(try subscribed() == ["deribit_volatility_index.btc_usd", "ticker.BTC-PERPETUAL.100ms"])
+    }
+
+    /// With every channel dropped, only heartbeats are asked for (Deribit refuses an empty subscription).
+    @Test func nothingLeftToFollowSubscribesToNothing() {
+        #expect(DeribitWire.openingMessages(channels: []).count == 1)
     }
 
     /// (as written, instrument kind or nil, the problem's text when refused).
