@@ -22,7 +22,7 @@ _spec.loader.exec_module(e2e_support)
 Feed, Receiver, Mailbox, Worker = e2e_support.Feed, e2e_support.Receiver, e2e_support.Mailbox, e2e_support.Worker
 Alertmanager, alertmanagers = e2e_support.Alertmanager, e2e_support.alertmanagers
 wait_for, metrics, free_port, BINARY = e2e_support.wait_for, e2e_support.metrics, e2e_support.free_port, e2e_support.BINARY
-all_sent = e2e_support.all_sent
+all_sent, timed_request = e2e_support.all_sent, e2e_support.timed_request
 feed, receiver, mailbox, workers = e2e_support.feed, e2e_support.receiver, e2e_support.mailbox, e2e_support.workers
 
 LONG = os.environ.get("CHAOS_LONG") == "1"

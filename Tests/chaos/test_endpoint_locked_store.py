@@ -7,32 +7,16 @@ import json
 import sqlite3
 import threading
 import time
-import urllib.error
-import urllib.request
 
-from conftest import metrics, wait_for
+from conftest import metrics, timed_request, wait_for
 
 TOKEN = "chaos-token-0123456789"
 RULE = {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["hook"]}
 
 
-def request(port, path, method="GET", body=None, timeout=20):
-    """(status, body, seconds) of one request, measured here, by the client; status None when it
-    got no answer at all within `timeout`."""
-    headers = {"Authorization": f"Bearer {TOKEN}"}
-    if body is not None:
-        headers["Content-Type"] = "application/json"
-    started = time.monotonic()
-    try:
-        call = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method,
-                                      data=None if body is None else json.dumps(body).encode(), headers=headers)
-        with urllib.request.urlopen(call, timeout=timeout) as response:
-            status, text = response.status, response.read().decode()
-    except urllib.error.HTTPError as error:
-        status, text = error.code, error.read().decode()
-    except OSError as error:
-        status, text = None, str(error)
-    return status, text, time.monotonic() - started
+def request(port, path, method="GET", body=None):
+    """(status, body, seconds) of one request with the token (`timed_request`)."""
+    return timed_request(port, path, method, body, token=TOKEN)
 
 
 class Clients(threading.Thread):

@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -33,6 +34,26 @@ def wait_for(predicate, timeout=10.0, interval=0.05, what="condition"):
             return value
         time.sleep(interval)
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+
+
+def timed_request(port, path, method="GET", body=None, token=None, timeout=20):
+    """(status, body, seconds) of one request to the worker's endpoint (`body` sent as JSON,
+    `token` as the bearer), measured by the client; status None when it got no answer at all
+    within `timeout`."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+    started = time.monotonic()
+    try:
+        call = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method,
+                                      data=None if body is None else json.dumps(body).encode(), headers=headers)
+        with urllib.request.urlopen(call, timeout=timeout) as response:
+            status, text = response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        status, text = error.code, error.read().decode()
+    except OSError as error:
+        status, text = None, str(error)
+    return status, text, time.monotonic() - started
 
 
 def free_port():

@@ -12,6 +12,8 @@ import Synchronization
 final class Endpoint: Sendable {
     private let boards: Boards
     private let store: EndpointStore
+    /// Where the API routes that do not use the state file are answered (`EndpointPages.work`).
+    private let work = EndpointPages.work()
     private let logger: Logger
     /// What requests are answered from: the current setup's pages. Every listener reads it.
     private let pages = CurrentPages()
@@ -32,7 +34,7 @@ final class Endpoint: Sendable {
     /// - Throws: `EndpointError` when the new address cannot be bound; nothing changes then.
     func serve(_ setup: Setup) async throws {
         let config = setup.config
-        var next = EndpointPages(boards: boards, feeds: config.feeds, store: store, redactor: config.redactor,
+        var next = EndpointPages(boards: boards, feeds: config.feeds, store: store, work: work, redactor: config.redactor,
                                  settings: config.page)
         next.derivedMetrics = config.derived.map(\.name)
         next.queues = Dictionary(config.channels.values.flatMap(\.queues).map { ($0.name, $0.summary) }) { first, _ in first }

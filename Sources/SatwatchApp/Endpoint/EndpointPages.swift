@@ -5,13 +5,17 @@ import SatwatchNet
 import Synchronization
 
 /// What the endpoint's routes answer from: the live boards, the state file, the config's page
-/// settings. Requests are answered on the server's own thread, one at a time, except those that
-/// use the state file: they are answered on its own thread, in turn, within a deadline
-/// (`EndpointStore`).
+/// settings. Only cheap routes (`/healthz`) are answered on the server's own thread; those that
+/// use the state file are answered on its own thread (`EndpointStore`), every other one on the
+/// endpoint's work queue (`work`), in turn, within a deadline: no client can hold the server's
+/// thread, whatever a request costs (the JSON of thousands of rules, a chart).
 struct EndpointPages: Sendable {
     let boards: Boards
     let feeds: [FeedConfig]
     let store: EndpointStore
+    /// Where routes that do not use the state file but whose cost grows with the rules or series
+    /// are answered (`EndpointPages.work(label:)`); kept across reloads, like `store`.
+    let work: EndpointWorkQueue
     /// Feed and store errors can quote a URL or a key: they are shown through this.
     let redactor: Redactor
     /// `http.token` and `http.external_url`.
@@ -29,8 +33,23 @@ struct EndpointPages: Sendable {
         RulesAPIRoute(), HistoryAPIRoute(), SilencesAPIRoute(), SeriesAPIRoute(), ChartAPIRoute(),
     ]
 
-    /// The answer to `request`: at once on the server's thread, or later from the state file's
-    /// own thread for a route that uses the file (`EndpointRoute.stateFileBudget`).
+    /// How long a request may wait on `work` (queued behind others, then its own work) before a
+    /// 503 goes out instead: as long as the state file's budget, far above what the dearest route
+    /// takes (milliseconds).
+    static let workBudget = EndpointStore.budget
+    /// Requests waiting on `work` at most: beyond, a request is refused at once (503), so a flood
+    /// costs the server's thread one short answer each. With the dearest routes at tens of
+    /// milliseconds, those admitted are answered well within `workBudget`.
+    static let maximumWaitingWork = 16
+
+    /// The endpoint's work queue (`work`).
+    static func work(label: String = "satwatch.endpoint-work") -> EndpointWorkQueue {
+        EndpointWorkQueue(label: label, maximumWaiting: maximumWaitingWork)
+    }
+
+    /// The answer to `request`: at once on the server's thread for a cheap route
+    /// (`EndpointRoute.answersAtOnce`), later from the state file's own thread for a route that
+    /// uses the file (`EndpointRoute.stateFileBudget`), else later from `work`.
     func reply(to request: HTTPServerRequest) -> HTTPServerReply {
         guard let route = Self.routes.first(where: { $0.serves(request.path) }) else {
             return .now(HTTPServerResponse(status: 404, body: "not found: try /, /healthz, /metrics or /api/v1/alerts\n"))
@@ -39,10 +58,25 @@ struct EndpointPages: Sendable {
         guard allowed.contains(request.method) else {
             return .now(HTTPServerResponse(status: 405, headers: ["Allow": allowed.joined(separator: ", ")], body: "method not allowed\n"))
         }
-        guard let budget = route.stateFileBudget else { return .now(route.respond(to: request, pages: self)) }
+        if route.answersAtOnce { return .now(route.respond(to: request, pages: self)) }
+        guard let budget = route.stateFileBudget else {
+            let budget = Self.workBudget
+            return work.answer(within: budget, otherwise: { _ in Self.busy(within: budget) }, full: Self.busy(within: nil)) { _ in
+                route.respond(to: request, pages: self)
+            }
+        }
         return store.answer(within: budget, otherwise: { begun in route.unanswered(request, pages: self, begun: begun) }) {
             route.respond(to: request, pages: self)
         }
+    }
+
+    /// 503 for a request `work` did not answer: not within `budget`, or refused at once (nil)
+    /// because `maximumWaitingWork` were waiting already. Nothing is changed by these routes.
+    static func busy(within budget: TimeSpan?) -> HTTPServerResponse {
+        let why = budget.map { "no answer within \($0.text)" } ?? "\(maximumWaitingWork) requests are waiting already"
+        var response = problem(503, "endpoint busy: \(why); try again")
+        response.headers.add("Retry-After", "1")
+        return response
     }
 
     /// Why a request got no answer from the state file within `budget`, and what became of it:

@@ -20,7 +20,9 @@ final class EndpointStore: Sendable {
     static let lockMargin = Duration.milliseconds(250)
 
     private let path: String
-    private let queue = DispatchQueue(label: "satwatch.endpoint-store")
+    /// Its queue: no cap on waiting requests, each request's budget bounds them.
+    private let work = EndpointWorkQueue(label: "satwatch.endpoint-store")
+    private var queue: DispatchQueue { work.queue }
     private let state = Mutex(State())
     /// The outbox counts last read, sorted by channel.
     private let counts = Mutex<[(String, OutboxCounts)]>([])
@@ -36,20 +38,15 @@ final class EndpointStore: Sendable {
 
     /// Answers a request with `respond`, run on the state file's queue after the requests before
     /// it (it uses the file through `use`), within `budget`; after that the server sends
-    /// `fallback(begun)` instead, and work that had not begun by then never does (`begun` false:
-    /// nothing was read or changed; true: a change may still be made).
+    /// `fallback(begun)` instead, and work that had not begun by then never does
+    /// (`EndpointWorkQueue.answer`).
     func answer(within budget: TimeSpan, otherwise fallback: @escaping @Sendable (_ begun: Bool) -> HTTPServerResponse,
                 _ respond: @escaping @Sendable () -> HTTPServerResponse) -> HTTPServerReply {
-        let attempt = Attempt()
-        let deferred = HTTPDeferredResponse(within: budget.duration) { fallback(attempt.giveUp()) }
-        queue.async { [self] in
-            // The client left, or the fallback went out while this waited: skip the work.
-            guard deferred.isWanted, attempt.begin() else { return }
+        work.answer(within: budget, otherwise: fallback) { [self] deferred in
             state.withLock { $0.deadline = deferred.deadline }
             defer { state.withLock { $0.deadline = nil } }
-            deferred.complete(respond())
+            return respond()
         }
-        return .later(deferred)
     }
 
     /// Runs `body` with the connection, on the state file's queue (inside `answer`'s work); a
@@ -91,29 +88,6 @@ final class EndpointStore: Sendable {
                     state.store = nil
                 }
                 continuation.resume()
-            }
-        }
-    }
-
-    /// Whether the work for one request has begun, settled once against its fallback: work that
-    /// has not begun when the fallback goes out never does.
-    private final class Attempt: Sendable {
-        private let state = Mutex((begun: false, givenUp: false))
-
-        /// Begins the work; false when the fallback went out first.
-        func begin() -> Bool {
-            state.withLock { state in
-                guard !state.givenUp else { return false }
-                state.begun = true
-                return true
-            }
-        }
-
-        /// The fallback goes out: whether the work had begun.
-        func giveUp() -> Bool {
-            state.withLock { state in
-                state.givenUp = true
-                return state.begun
             }
         }
     }

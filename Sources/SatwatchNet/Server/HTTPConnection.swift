@@ -27,12 +27,14 @@ struct HTTPConnection {
         deadline = now + limits.headTimeout
     }
 
-    /// The `poll` events this phase waits for. None while answering: input then is not read, and
-    /// only an error or hang-up (always reported) ends the wait early.
+    /// The `poll` events this phase waits for. While answering, input is not read: only the
+    /// client's close (`POLLRDHUP`), an error or a hang-up ends the wait early, and the work for
+    /// a client that left is skipped when it has not begun (as nginx does, a client that only
+    /// half-closes after its request is taken to have left too).
     var events: Int16 {
         switch phase {
         case .reading, .draining: Int16(POLLIN)
-        case .answering: 0
+        case .answering: Self.peerClosed
         case .writing: Int16(POLLOUT)
         }
     }
@@ -42,7 +44,8 @@ struct HTTPConnection {
     mutating func ready(limits: HTTPServerLimits, wakeup: WakeupPipe, handler: (HTTPServerRequest) -> HTTPServerReply) -> Next {
         switch phase {
         case .reading: read(limits: limits, wakeup: wakeup, handler: handler)
-        // The client reset the connection while its response was being made: nobody to answer.
+        // The client closed or reset the connection while its response was being made: nobody
+        // to answer, and its work, if not begun, never is (`close()` abandons it).
         case .answering: .close
         case .writing: write(limits: limits)
         case .draining: drain(limits: limits)
@@ -189,6 +192,9 @@ struct HTTPConnection {
 }
 
 extension HTTPConnection {
+    /// `POLLRDHUP` (Linux): the peer closed its side. Glibc declares it only for `_GNU_SOURCE`,
+    /// which Swift's Glibc module is not built with.
+    static let peerClosed: Int16 = 0x2000
     static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// Where the `\r\n\r\n` ending the head starts in `bytes`, searching from `start` (the bytes

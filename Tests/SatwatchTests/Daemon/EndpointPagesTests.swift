@@ -15,7 +15,7 @@ import Testing
                             deliveries: DeliveryCounters(), histories: HistoryHandover(),
                             store: StoreHealthBoard(logger: logger), startedAt: WallClock.now() - startedAgo)
         let pages = EndpointPages(boards: boards, feeds: [FeedConfig(kind: .mempool, staleAfter: .seconds(60))],
-                                  store: EndpointStore(path: "/nonexistent/state.db"), redactor: redactor)
+                                  store: EndpointStore(path: "/nonexistent/state.db"), work: EndpointPages.work(), redactor: redactor)
         return (pages, boards)
     }
 
@@ -38,15 +38,18 @@ import Testing
         #expect(try await EndpointStoreTests.response(pages.reply(to: HTTPServerRequest(method: "HEAD", path: "/metrics"))).status == 200)
     }
 
-    /// `/healthz` never waits for the state file; the routes that read it are answered later,
-    /// from its own thread.
-    @Test func onlyRoutesThatUseTheStateFileAreAnsweredLater() {
+    /// Only `/healthz` (and a 404) is answered on the server's thread; every route whose cost
+    /// grows with the rules, series or state is answered later, off it (the state file's thread
+    /// or the work queue), so no flood of them can hold `/healthz`.
+    @Test(arguments: [
+        ("/healthz", false), ("/nope", false), ("/metrics", true), ("/", true), ("/api/v1/history", true), ("/api/v1/silences", true),
+        ("/api/v1/rules", true), ("/api/v1/alerts", true), ("/api/v1/chart", true), ("/api/v1/series", true), ("/silence", true),
+        ("/silences", true),
+    ])
+    func onlyCheapRoutesAreAnsweredOnTheServersThread(_ path: String, _ later: Bool) {
         let (pages, _) = Self.pages(startedAgo: .seconds(1))
-        for (path, later) in [("/healthz", false), ("/api/v1/rules", false), ("/metrics", true), ("/", true), ("/api/v1/history", true),
-                              ("/api/v1/silences", true)] {
-            let reply = pages.reply(to: HTTPServerRequest(method: "GET", path: path))
-            if case .later = reply { #expect(later, "\(path)") } else { #expect(!later, "\(path)") }
-        }
+        let reply = pages.reply(to: HTTPServerRequest(method: path == "/silences" ? "POST" : "GET", path: path))
+        if case .later = reply { #expect(later) } else { #expect(!later) }
     }
 
     /// A feed not stale yet but never heard from is `waiting`, as on the page; `fresh` once a

@@ -8,6 +8,10 @@ protocol EndpointRoute: Sendable {
     var paths: [String] { get }
     /// The methods it answers; `GET` answers `HEAD` too.
     var methods: [String] { get }
+    /// Whether it is answered at once, on the server's own thread: only a route whose work is
+    /// small and does not grow with the rules, series or state (`/healthz`). Every other one is
+    /// answered later, off that thread (`EndpointPages.reply(to:)`), so no request can hold it.
+    var answersAtOnce: Bool { get }
     /// How long answering may wait for the state file; nil when it does not use the file. A
     /// route that does is answered on the file's own thread (`EndpointStore.answer`), never the
     /// server's, and answers `unanswered` once this has passed.
@@ -21,6 +25,7 @@ protocol EndpointRoute: Sendable {
 
 extension EndpointRoute {
     var methods: [String] { ["GET"] }
+    var answersAtOnce: Bool { false }
     var stateFileBudget: TimeSpan? { nil }
 
     /// A JSON 503 saying the state file did not answer in time.
