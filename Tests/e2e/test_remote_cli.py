@@ -75,6 +75,14 @@ def test_status_history_and_silences_through_the_api(feed, receiver, workers, tm
         assert remote[0] == local[0] == 0, (remote, local)
         assert remote[1] == local[1] and "fees-high" in remote[1], (remote, local)
     assert satwatch("history", "--url", url, "--rule", "nothing-*", "--json", cwd=elsewhere)[1].strip() == "[]"
+    # A mistyped channel is refused there as here (exit 2, naming the configured ones), not an
+    # empty history; the API says it with 422.
+    remote = satwatch("history", "--url", url, "--channel", "hoook", cwd=elsewhere)
+    local = satwatch("history", "--config", str(worker.config_path), "--channel", "hoook", cwd=elsewhere)
+    assert remote[0] == local[0] == 2 and remote[1] == "", (remote, local)
+    assert 'unknown channel "hoook" (did you mean "hook"?)' in remote[2] and remote[2] == local[2], (remote, local)
+    assert worker.get("/api/v1/history?channel=nope") == (422, '{"error":"unknown channel \\"nope\\" (configured: hook)"}\n')
+    assert satwatch("history", "--url", url, "--channel", "hook", cwd=elsewhere)[0] == 0
 
     # $SATWATCH_URL stands for --url.
     done = subprocess.run([str(BINARY), "silence", "expire", silence_id], capture_output=True, text=True, timeout=60,

@@ -26,7 +26,7 @@ enum HistoryCommand: SatwatchCommand {
         let filter = try HistoryFilter(parsed, now: WallClock.now())
         let json = parsed.has(flag: "json")
         if let worker = try RemoteWorker.named(by: parsed, io: io) {
-            return await RemoteReports(worker: worker, io: io).history(since: parsed[option: "since"], rule: parsed[option: "rule"],
+            return try await RemoteReports(worker: worker, io: io).history(since: parsed[option: "since"], rule: parsed[option: "rule"],
                                                                        channel: parsed[option: "channel"], json: json)
         }
         let (setup, store): (Setup, StateStore)
@@ -59,8 +59,14 @@ enum HistoryCommand: SatwatchCommand {
     /// since removed from the config keeps its history); otherwise a usage error naming the
     /// closest configured one.
     private static func checkChannel(_ filter: HistoryFilter, setup: Setup, log: [LoggedNotification]) throws(UsageError) {
-        guard let channel = filter.channel, !setup.config.channelNames.contains(channel),
-              !log.contains(where: { $0.deliveries.contains { $0.channel == channel } }) else { return }
-        throw UsageError.unknown("channel", channel, among: setup.config.channelNames, listedAs: "configured")
+        if let unknown = unknownChannel(filter, configured: setup.config.channelNames, log: log) { throw unknown }
+    }
+
+    /// Why `filter`'s channel is unknown: neither one of `configured` nor in any delivery of
+    /// `log`; nil when it is known or there is none. `history` and `/api/v1/history` say it alike.
+    static func unknownChannel(_ filter: HistoryFilter, configured: [String], log: [LoggedNotification]) -> UsageError? {
+        guard let channel = filter.channel, !configured.contains(channel),
+              !log.contains(where: { $0.deliveries.contains { $0.channel == channel } }) else { return nil }
+        return UsageError.unknown("channel", channel, among: configured, listedAs: "configured")
     }
 }

@@ -38,16 +38,23 @@ struct RemoteReports {
 
     /// `history`: `/api/v1/history` filtered by the worker, in `history`'s columns or as its
     /// JSON. Without `--since`, everything the worker keeps.
-    func history(since: String?, rule: String?, channel: String?, json: Bool) async -> Int32 {
+    func history(since: String?, rule: String?, channel: String?, json: Bool) async throws(UsageError) -> Int32 {
         let query = RemoteWorker.query([("since", since ?? Self.everything), ("rule", rule), ("channel", channel)])
+        let (status, answer): (Int, JSONNode?)
         do {
-            let log = try await worker.get("/api/v1/history" + query)
-            io.out(json ? log.value.prettyJSONText() : Self.historyText(log.array ?? []))
-            return 0
+            (status, answer) = try await worker.send("GET", "/api/v1/history" + query)
         } catch {
             io.err("satwatch history: \(error.message)")
             return 1
         }
+        // A channel the worker does not know is refused there as it is here: a usage error.
+        if status == 422, let message = answer?["error"]?.string { throw UsageError(message) }
+        guard status == 200, let log = answer else {
+            io.err("satwatch history: \(worker.failure(status, answer).message)")
+            return 1
+        }
+        io.out(json ? log.value.prettyJSONText() : Self.historyText(log.array ?? []))
+        return 0
     }
 
     /// A span longer than any `state_retention`: "all of it" for an API that wants a span.
