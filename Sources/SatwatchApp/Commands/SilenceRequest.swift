@@ -36,19 +36,21 @@ struct SilenceRequest {
     }
 
     /// A silence from its parts, as `silence add`, the page and the API take them: rule globs,
-    /// `KEY=VALUE` label matches, `for` a duration or `until` a time, a comment and its author.
-    /// The messages name the parts as `asker` calls them.
-    init(rules: [String], matches: [String], for duration: String?, until: String?, comment: String, author: String,
-         now: Timestamp, asker: Asker) throws(UsageError) {
+    /// `KEY=VALUE` label matches (or, from the API's object form, `labels` that each equal their
+    /// value, whatever the key or value holds), `for` a duration or `until` a time, a comment and
+    /// its author. The messages name the parts as `asker` calls them.
+    init(rules: [String], matches: [String], labels: [(name: String, value: String)] = [], for duration: String?, until: String?,
+         comment: String, author: String, now: Timestamp, asker: Asker) throws(UsageError) {
         var matchers = rules.map(SilenceMatcher.rule)
         for text in matches { matchers.append(try Self.labelMatcher(text, asker: asker)) }
+        for label in labels { matchers.append(try Self.labelMatcher(label.name, "=", label.value, asker: asker)) }
         if rules.contains(where: \.isEmpty) { throw UsageError("\(asker.part("rule")) takes a rule name or glob, e.g. 'btc-*'") }
         // Bounds that keep checking a silence quick, whoever sends it: a rule name is at most
         // 200 characters, so a longer glob would match nothing anyway.
         if let long = rules.first(where: { $0.count > Self.maxGlobLength }) {
             throw UsageError("\(asker.part("rule")) \"\(long.prefix(20))…\" is longer than \(Self.maxGlobLength) characters, as no rule name is")
         }
-        guard rules.count + matches.count <= Self.maxMatchers else {
+        guard matchers.count <= Self.maxMatchers else {
             throw UsageError("a silence takes at most \(Self.maxMatchers) matchers (\(asker.part("rule")) and \(asker.part("match")) together)")
         }
         guard !matchers.isEmpty else {
@@ -86,10 +88,18 @@ struct SilenceRequest {
         guard let operation = ["!=", "!~", "=~", "="].first(where: { rest.hasPrefix($0) }) else { throw malformed }
         let name = String(text[..<split]), value = String(rest.dropFirst(operation.count))
         if operation == "=", value.isEmpty { throw malformed }
+        return try labelMatcher(name, operation, value, asker: asker)
+    }
+
+    /// The matcher label `name` `operation` `value`, once the name is one a label can have.
+    private static func labelMatcher(_ name: String, _ operation: String, _ value: String, asker: Asker) throws(UsageError) -> SilenceMatcher {
         // alertname and metric are set by satwatch, so a rule cannot define them; a silence
         // matches them like any other label.
         if !LabelName.reserved.contains(name), let problem = LabelName.problem(name) {
             throw UsageError("\(asker.part("match")): \(problem)")
+        }
+        if operation == "=", value.isEmpty {
+            throw UsageError("\(asker.part("match")): the value of \"\(name)\" is empty (a label without a value: \(name)=~ matches it)")
         }
         do { return try SilenceMatcher.label(name, operation, value) } catch {
             throw UsageError("\(asker.part("match")): invalid regular expression \"\(value)\": \(error.message)")

@@ -50,16 +50,13 @@ struct SilencesAPIRoute: EndpointRoute {
             return EndpointPages.problem(400, "unknown key \"\(unknown.key)\""
                 + EditDistance.hintOrList(for: unknown.key, among: Self.keys, label: "expected"))
         }
-        var silence: Silence
+        let silence: Silence
         do {
-            let rules = try Self.strings(body["rule"], "rule")
             let (texts, labels) = try Self.matches(body["match"])
-            silence = try SilenceRequest(rules: rules, matches: texts + labels.map(Self.standIn),
+            silence = try SilenceRequest(rules: try Self.strings(body["rule"], "rule"), matches: texts, labels: labels,
                                          for: try Self.string(body["for"], "for"), until: try Self.string(body["until"], "until"),
                                          comment: try Self.string(body["comment"], "comment") ?? "",
                                          author: try Self.string(body["author"], "author") ?? "api", now: now, asker: .api).silence
-            // The object form's matchers as built, whatever their text would read back as.
-            silence.matchers.replaceSubrange((rules.count + texts.count)..., with: labels)
         } catch {
             return EndpointPages.problem(422, error.message)
         }
@@ -97,9 +94,9 @@ struct SilencesAPIRoute: EndpointRoute {
 
     /// `"match"`: an array of matchers as they are (`["severity!=info", "team=~ops|dev"]`, what
     /// `silence add --match` takes), or an object of label values (`{"severity": "page"}`), each
-    /// an equality built here, whatever its key or value holds (`{"severity!": "info"}` must not
-    /// become `severity!=info`). A key that is no label name is refused, as `--match` refuses it.
-    static func matches(_ node: JSONNode?) throws(UsageError) -> (texts: [String], labels: [SilenceMatcher]) {
+    /// an equality whatever its key or value holds (`{"severity!": "info"}` must not become
+    /// `severity!=info`: `SilenceRequest` refuses a key that is no label name).
+    static func matches(_ node: JSONNode?) throws(UsageError) -> (texts: [String], labels: [(name: String, value: String)]) {
         guard let node, !node.isNull else { return ([], []) }
         if node.array != nil {
             guard let list = node.array?.compactMap(\.string), list.count == node.array?.count else {
@@ -110,28 +107,11 @@ struct SilencesAPIRoute: EndpointRoute {
         guard let members = node.members else {
             throw UsageError("\"match\" must be an object of label values or an array of matchers such as \"severity!=info\"")
         }
-        var labels: [SilenceMatcher] = []
+        var labels: [(name: String, value: String)] = []
         for member in members {
             guard let value = member.node.string else { throw UsageError("\"match\": the value of \"\(member.key)\" must be a string") }
-            // alertname and metric are set by satwatch, so a rule cannot define them; a silence
-            // matches them like any other label (as `--match` takes them).
-            if !LabelName.reserved.contains(member.key), let problem = LabelName.problem(member.key) {
-                throw UsageError("\"match\": \(problem)")
-            }
-            labels.append(.label(name: member.key, value: value))
+            labels.append((member.key, value))
         }
         return ([], labels)
-    }
-
-    /// A text `SilenceRequest` reads as a matcher that matches exactly what `matcher` (an
-    /// equality of the object form) does, for its checks (bounds, contradictions): `name=value`,
-    /// or, for a value the text form would read as another operator (`~ops` as `=~ops`), the
-    /// regular expression of that literal value. An empty value stays `name=`, refused as by
-    /// `--match`.
-    static func standIn(_ matcher: SilenceMatcher) -> String {
-        guard let (name, _, value) = matcher.labelOperator else { return matcher.text }
-        guard value.hasPrefix("~") else { return "\(name)=\(value)" }
-        let literal = value.map { $0.isLetter || $0.isNumber ? String($0) : "\\\($0)" }.joined()
-        return "\(name)=~\(literal)"
     }
 }
