@@ -79,9 +79,10 @@ actor DeliveryStore {
         return pass
     }
 
-    /// What `channel`'s receiver last heard of each alert, worth telling again (see `OutboxStore.latestHeard`).
-    func latestHeard(channel: String, resolvedSince: Timestamp) throws -> [OutboxEntry] {
-        try withStore { try $0.outbox.latestHeard(channel: channel, resolvedSince: resolvedSince) }
+    /// What the receivers of the channel with `queues` heard last of each alert, worth telling
+    /// again (see `OutboxStore.latestHeard`).
+    func latestHeard(queues: [String], resolvedSince: Timestamp, alerts: Set<String>?) throws -> [OutboxEntry] {
+        try withStore { try $0.outbox.latestHeard(queues: queues, resolvedSince: resolvedSince, alerts: alerts) }
     }
 
     /// The oldest pending entry of `channel`.
@@ -170,12 +171,12 @@ actor DeliveryStore {
         }
     }
 
-    /// Prunes finished deliveries older than `retention` (but an alert's newest firing on a
-    /// channel in `restating`, which tells it again) and gives the free pages back; returns the
-    /// notifications removed.
-    func prune(olderThan retention: TimeSpan, restating: [String], at now: Timestamp) throws -> Int {
+    /// Prunes finished deliveries older than `retention` (but the newest firing of an alert in
+    /// `alerts` that still fires, on a queue in `restating`, which tells it again) and gives the
+    /// free pages back; returns the notifications removed.
+    func prune(olderThan retention: TimeSpan, restating: [String], alerts: Set<String>?, at now: Timestamp) throws -> Int {
         try withStore { store in
-            let removed = try store.maintenance.prune(olderThan: now - retention, restating: restating)
+            let removed = try store.maintenance.prune(olderThan: now - retention, restating: restating, alerts: alerts)
             try store.maintenance.returnFreePages()
             return removed
         }

@@ -63,8 +63,8 @@ extension Dispatcher {
     /// gives the freed pages back to the file system.
     private func pruneFinished(at now: Timestamp) async -> Bool {
         do {
-            let restating = channels.filter { $0.value is any RestatingChannel }.keys.sorted()
-            let removed = try await store.prune(olderThan: retention, restating: restating, at: now)
+            let restating = Set(channels.values.compactMap { $0 as? any RestatingChannel }.flatMap(\.restatedFrom)).sorted()
+            let removed = try await store.prune(olderThan: retention, restating: restating, alerts: alerts, at: now)
             if removed > 0 { logger.info("pruned state", ["notifications": "\(removed)", "older_than": retention.text]) }
             storeHealth.succeeded("pruning", at: now)
             return true

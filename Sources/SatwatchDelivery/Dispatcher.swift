@@ -38,6 +38,10 @@ package struct Dispatcher: Sendable {
     let storeHealth: StoreHealthBoard
     /// Closed at shutdown: attempts in flight finish, no new one starts.
     package let gate: DrainGate
+    /// The alerts the worker evaluates (its enabled rules, its feeds' `feed-stale:` alerts): a
+    /// firing one is told again only while one of these fires it (nil: any whose saved state
+    /// fires, for a dispatcher that runs without an evaluator).
+    let alerts: Set<String>?
     /// Off the cooperative pool: the charts attached to notifications are rendered here.
     let renderQueue = DispatchQueue(label: "satwatch.render")
 
@@ -45,7 +49,7 @@ package struct Dispatcher: Sendable {
     package init(stateFile: StateFile, channels: [String: any Channel], policy: RetryPolicy = RetryPolicy(),
                 retention: TimeSpan = Dispatcher.defaultRetention, logger: Logger,
                 counters: DeliveryCounters = DeliveryCounters(), storeHealth: StoreHealthBoard? = nil,
-                gate: DrainGate = DrainGate(), plan: DeliveryPlan = DeliveryPlan(),
+                gate: DrainGate = DrainGate(), plan: DeliveryPlan = DeliveryPlan(), alerts: Set<String>? = nil,
                 extras: (any NotificationExtrasSource)? = nil,
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
@@ -64,6 +68,7 @@ package struct Dispatcher: Sendable {
         self.counters = counters
         self.storeHealth = storeHealth ?? StoreHealthBoard(logger: logger)
         self.gate = gate
+        self.alerts = alerts
         self.bells = ChannelBells(queues.keys)
     }
 
@@ -136,16 +141,17 @@ package struct Dispatcher: Sendable {
 
 extension Dispatcher {
     /// Tells `channel` again, at once and then every `resendEvery`, the latest state of each
-    /// alert it heard (`RestatingChannel`): firing ones with a fresh `endsAt`, resolved ones for
-    /// `resendResolvedFor`. Not queued nor recorded: what the receiver heard is already in the
-    /// outbox, and a failed telling is simply made again at the next turn (its queue's own
-    /// deliveries retry as usual).
+    /// alert its channel's receivers heard (`RestatingChannel`, `OutboxStore.latestHeard`):
+    /// firing ones that still fire with a fresh `endsAt`, resolved ones for `resendResolvedFor`.
+    /// Not queued nor recorded: what the receivers heard is already in the outbox, and a failed
+    /// telling is simply made again at the next turn (its queue's own deliveries retry as usual).
     private func restate(_ channel: any RestatingChannel) async {
         var failing = false
         while !Task.isCancelled {
             let now = clock()
             do {
-                let heard = try await store.latestHeard(channel: channel.name, resolvedSince: now - channel.resendResolvedFor)
+                let heard = try await store.latestHeard(queues: channel.restatedFrom, resolvedSince: now - channel.resendResolvedFor,
+                                                        alerts: alerts)
                 for chunk in stride(from: 0, to: heard.count, by: GroupStage.maxMembers).map({ heard[$0..<min($0 + GroupStage.maxMembers, heard.count)] }) {
                     var group = NotificationGroup(chunk.map(\.notification))
                     group.sentAt = clock()

@@ -1,4 +1,5 @@
 import SatwatchBase
+import SatwatchJSON
 import SatwatchRules
 
 /// The outbox: one row per notification and channel, the durable queue of deliveries.
@@ -53,20 +54,47 @@ package struct OutboxStore {
         return try entries(from: statement).first
     }
 
-    /// What `channel`'s receiver last heard of each alert, when that is worth telling again: per
-    /// alert its newest entry on the channel, if it was sent and is firing, or resolved at or
-    /// after `resolvedSince`; nil for an alert whose newest entry is still pending (its queue will
-    /// tell it) or was kept from the channel. Oldest first.
-    package func latestHeard(channel: String, resolvedSince: Timestamp) throws -> [OutboxEntry] {
+    /// What a receiver of the channel whose queues are `queues` (its own name and its peers',
+    /// `QueueNames.family`) is told again, per alert: the newest notification that any of them
+    /// settled (sent, kept or given up), when one of them sent it, and it fires and the alert
+    /// still does (one of `alerts`, the ones the worker evaluates, nil: any, whose saved state
+    /// fires), or it resolved at or after `resolvedSince`. Oldest first.
+    ///
+    /// - A pending entry is passed over, whatever it says: the receiver still holds what it heard
+    ///   before it, and hearing that again keeps it from expiring. A reminder that waits (behind
+    ///   the channel's group interval, in a rule's quiet window, for its retry) must not let a
+    ///   firing alert lapse. A resolve that waits leaves the firing told until the resolve itself
+    ///   goes: the firing is still all the receiver was told, telling it resolved sooner would go
+    ///   around what holds the resolve, and letting it lapse would have Alertmanager resolve it
+    ///   on its own at an `endsAt` of our making instead of when the alert cleared.
+    /// - Every queue of the channel counts, so a peer added to `urls`, or a channel that went from
+    ///   `url` to `urls`, is told at once what the others heard.
+    /// - An alert the worker no longer fires is not told as firing: its rule was removed or
+    ///   disabled, or changed and started fresh (which announces nothing). Alertmanager then
+    ///   resolves it at the `endsAt` it was last told, within four resends.
+    package func latestHeard(queues: [String], resolvedSince: Timestamp, alerts: Set<String>?) throws -> [OutboxEntry] {
         let statement = try connection.cached("""
             SELECT \(Self.entryColumns)
-            WHERE o.id IN (SELECT max(id) FROM outbox WHERE channel = ?1 GROUP BY alert)
-              AND o.state = 'sent' AND (n.status = 'firing' OR n.at >= ?2)
+            WHERE o.id IN (SELECT max(id) FROM outbox
+                           WHERE channel IN (SELECT value FROM json_each(?1)) AND state <> 'pending' GROUP BY alert)
+              AND EXISTS (SELECT 1 FROM outbox s
+                          WHERE s.notification_id = o.notification_id AND s.state = 'sent'
+                            AND s.channel IN (SELECT value FROM json_each(?1)))
+              AND CASE n.status
+                  WHEN 'firing' THEN (?3 IS NULL OR o.alert IN (SELECT value FROM json_each(?3)))
+                                     AND EXISTS (SELECT 1 FROM rule_state r WHERE r.name = o.alert AND r.status = 'firing')
+                  ELSE n.at >= ?2 END
             ORDER BY o.id
             """)
-        try statement.bind(1, channel)
+        try statement.bind(1, Self.jsonList(queues))
         try statement.bind(2, resolvedSince)
+        try statement.bind(3, alerts.map { Self.jsonList($0.sorted()) })
         return try entries(from: statement)
+    }
+
+    /// `strings` as one JSON array, for a query's `json_each`: one cached plan however many.
+    static func jsonList(_ strings: [String]) -> String {
+        JSONValue.array(strings.map { JSONNode(.string($0)) }).jsonText()
     }
 
     /// The pending deliveries of `channel`, in delivery order.
@@ -233,8 +261,7 @@ extension OutboxStore {
             SELECT \(Self.entryColumns)
             WHERE o.state IN (SELECT value FROM json_each(?1)) ORDER BY o.id DESC LIMIT ?2
             """)
-        let list = states.map(\.rawValue).sorted().map { "\"" + $0 + "\"" }.joined(separator: ",")
-        try statement.bind(1, "[" + list + "]")
+        try statement.bind(1, Self.jsonList(states.map(\.rawValue).sorted()))
         try statement.bind(2, limit)
         return try entries(from: statement)
     }

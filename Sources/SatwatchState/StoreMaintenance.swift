@@ -1,5 +1,4 @@
 import SatwatchBase
-import SatwatchJSON
 
 /// What keeps the file small and its log short: pruning by `state_retention`, returning free pages,
 /// checkpoints.
@@ -21,24 +20,30 @@ package struct StoreMaintenance {
     /// touched before `cutoff`, with their labels and outbox rows, and notifications without
     /// any delivery created before it, so the file stays small over months (`state_retention`).
     /// A notification with a pending delivery, or a recent one, is kept whole, and so is an alert's
-    /// newest firing notification on a channel in `restating` (an alert that fires for longer than
-    /// the retention is still told again to a receiver that forgets, `OutboxStore.latestHeard`).
+    /// newest settled firing notification on a queue in `restating` while the alert still fires
+    /// (one of `alerts`, nil: any, whose saved state fires): an alert that fires for longer than
+    /// the retention is still told again to a receiver that forgets (`OutboxStore.latestHeard`),
+    /// but that of a rule since removed or changed goes like any other.
     /// Returns how many notifications were removed.
     @discardableResult
-    package func prune(olderThan cutoff: Timestamp, restating: [String] = []) throws -> Int {
+    package func prune(olderThan cutoff: Timestamp, restating: [String] = [], alerts: Set<String>? = nil) throws -> Int {
         try connection.transaction {
             let statement = try connection.cached("""
                 DELETE FROM notification
                 WHERE (id IN (SELECT notification_id FROM outbox GROUP BY notification_id
                               HAVING sum(state = 'pending') = 0 AND max(updated_at) < ?1)
-                       AND NOT (status = 'firing' AND id IN (SELECT notification_id FROM outbox
-                                                             WHERE id IN (SELECT max(id) FROM outbox
-                                                                         WHERE channel IN (SELECT value FROM json_each(?2))
-                                                                         GROUP BY channel, alert))))
+                       AND NOT (status = 'firing'
+                                AND (?3 IS NULL OR rule IN (SELECT value FROM json_each(?3)))
+                                AND EXISTS (SELECT 1 FROM rule_state r WHERE r.name = notification.rule AND r.status = 'firing')
+                                AND id IN (SELECT notification_id FROM outbox
+                                           WHERE id IN (SELECT max(id) FROM outbox
+                                                        WHERE channel IN (SELECT value FROM json_each(?2)) AND state <> 'pending'
+                                                        GROUP BY channel, alert))))
                    OR (created_at < ?1 AND NOT EXISTS (SELECT 1 FROM outbox WHERE notification_id = notification.id))
                 """)
             try statement.bind(1, cutoff)
-            try statement.bind(2, JSONValue.array(restating.map { JSONNode(.string($0)) }).jsonText())
+            try statement.bind(2, OutboxStore.jsonList(restating))
+            try statement.bind(3, alerts.map { OutboxStore.jsonList($0.sorted()) })
             try statement.execute()
             return connection.changes
         }

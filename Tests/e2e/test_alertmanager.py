@@ -2,7 +2,11 @@
 back through their `/api/v2/alerts`: a firing alert is told again every `resend` with `endsAt`
 4 × resend ahead, so Alertmanager never resolves it by itself; every peer of `urls` gets every
 alert, each through a queue of its own (one that is down delays nothing for the others); a
-worker that starts tells what is firing at once."""
+worker that starts tells what is firing at once. An alert keeps being told while a reminder or
+its resolve waits; one the worker no longer fires (a rule removed or changed) is not; a peer
+added to the channel hears what fires at once."""
+import json
+import signal
 import subprocess
 import time
 
@@ -101,3 +105,66 @@ def test_a_worker_that_starts_tells_what_is_firing_at_once(feed, receiver, worke
     worker.start()
     wait_for(lambda: active(peer), timeout=30, what="the alert told at start")
     assert worker.stop() == 0
+
+
+def test_a_firing_alert_is_told_while_its_reminder_waits_for_the_group_interval(feed, receiver, workers, alertmanagers,
+                                                                               tmp_path):
+    peer = alertmanagers([Alertmanager(tmp_path / "am", receiver.url("/am"), group_wait="0s", group_interval="1s")])[0].start()
+    # The reminder (every 3 s) waits behind the channel's 15 s group interval: the firing, sent
+    # at once, must keep being told meanwhile, its endsAt (4 s ahead) never lapsing.
+    cfg = config(feed, {"url": peer.url, "group": {"wait": "0s", "interval": "15s"}})
+    worker = workers(cfg, {"r.json": [dict(RULE, repeat="3s")]}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12)
+    wait_for(lambda: active(peer), timeout=30, what="the alert in Alertmanager")
+    fired_at = time.time()
+    # Past the reminder (3 s) and a whole endsAt beyond it (4 s), short of the group interval.
+    while time.time() < fired_at + 11:
+        alerts = active(peer)
+        assert alerts, "Alertmanager resolved the alert while its reminder waited"
+        assert parse(alerts[0]["endsAt"]) > time.time(), alerts[0]
+        time.sleep(0.25)
+    assert {body["status"] for body in receiver.bodies("/am")} == {"firing"}
+    assert worker.stop() == 0
+
+
+def test_an_alert_the_worker_no_longer_fires_is_not_told_as_firing(feed, receiver, workers, alertmanagers, tmp_path):
+    peer = alertmanagers([Alertmanager(tmp_path / "am", receiver.url("/am"), group_wait="0s", group_interval="1s")])[0].start()
+    rules = [RULE, {"name": "economy-high", "metric": "fee.economy", "above": 5, "channels": ["am"]}]
+    worker = workers(config(feed, {"url": peer.url}), {"r.json": rules}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12, economy=6)
+    wait_for(lambda: active(peer) and active(peer, "economy-high"), timeout=30, what="both alerts in Alertmanager")
+    # fees-high's condition changes (it starts fresh, inactive, announcing nothing);
+    # economy-high is removed.
+    worker.write_rules("r.json", [dict(RULE, above=100)])
+    worker.signal(signal.SIGHUP)
+    worker.wait_log("msg=reloaded", timeout=15)
+    # Told no more, both run out at the endsAt last told (4 s) and the receiver hears them end.
+    wait_for(lambda: not active(peer) and not active(peer, "economy-high"), timeout=20, what="both alerts to end")
+    ended = lambda: {alert["labels"]["alertname"] for body in receiver.bodies("/am") for alert in body["alerts"]
+                     if alert["status"] == "resolved"}
+    wait_for(lambda: ended() == {"fees-high", "economy-high"}, timeout=20, what="the receiver to hear both end")
+    assert worker.stop() == 0
+
+
+def test_a_peer_added_to_the_channel_hears_what_fires_at_once(feed, receiver, workers, alertmanagers, tmp_path):
+    first, added = alertmanagers([Alertmanager(tmp_path / "am1", receiver.url("/am")),
+                                  Alertmanager(tmp_path / "am2", receiver.url("/am"))])
+    first.start()
+    added.start()
+    # resend 1h: only the telling at start can reach the new peer within the test.
+    cfg = config(feed, {"url": first.url, "resend": "1h"})
+    worker = workers(cfg, {"r.json": [RULE]}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12)
+    wait_for(lambda: active(first), timeout=30, what="the alert at the first peer")
+    # "url" becomes "urls" with a second peer: the queues are now am#1 and am#2, which have
+    # delivered nothing; the new peer is told what the channel told.
+    cfg["channels"]["am"] = {"type": "alertmanager", "urls": [first.url, added.url], "resend": "1h"}
+    worker.config_path.write_text(json.dumps(cfg))
+    worker.signal(signal.SIGHUP)
+    worker.wait_log("msg=reloaded", timeout=15)
+    wait_for(lambda: active(added), timeout=15, what="the alert at the added peer")
+    assert worker.stop() == 0
+

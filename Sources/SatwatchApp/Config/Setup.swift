@@ -107,4 +107,11 @@ extension Setup {
         for rule in rules where !rule.isDisabled { if let quiet = rule.quiet { plan.ruleQuiet[rule.name] = quiet } }
         return plan
     }
+
+    /// Every alert the worker evaluates with this setup: its enabled rules and its feeds'
+    /// `feed-stale:` alerts. A firing alert outside it (of a rule removed or disabled) is no
+    /// longer told to Alertmanager again.
+    var alerts: Set<String> {
+        Set(rules.filter { !$0.isDisabled }.map(\.name)).union(config.feeds.map { FeedStaleMonitor.ruleName($0.kind) })
+    }
 }

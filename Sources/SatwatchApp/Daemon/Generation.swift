@@ -26,7 +26,7 @@ struct Generation: Sendable {
         let dispatcher = Dispatcher(stateFile: stateFile, channels: setup.config.channels,
                                         policy: RetryPolicy(maxRetryAfter: setup.config.maxRetryAfter),
                                         retention: setup.config.stateRetention, logger: logger, counters: boards.deliveries,
-                                        storeHealth: boards.store, gate: gate, plan: setup.deliveryPlan,
+                                        storeHealth: boards.store, gate: gate, plan: setup.deliveryPlan, alerts: setup.alerts,
                                         extras: PageExtras(externalURL: setup.config.page.externalURL, boards: boards))
         let evaluator = Evaluator(setup: setup, stateFile: stateFile, inputs: inbox, backlog: backlog, alarm: alarm, bells: dispatcher.bells,
                                   boards: boards, logger: logger)

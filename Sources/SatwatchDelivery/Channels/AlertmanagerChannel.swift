@@ -1,6 +1,7 @@
 import SatwatchBase
 import SatwatchJSON
 import SatwatchRules
+import SatwatchState
 
 /// `{"type": "alertmanager", "url": …}` or `"urls": [...]` (every peer of a cluster): hands each
 /// alert to Alertmanager, which then groups, silences, inhibits, routes and, in a cluster,
@@ -21,11 +22,16 @@ package struct AlertmanagerChannel: HTTPChannel, RestatingChannel, ChannelType {
     static let resolvedResendFor = TimeSpan.minutes(15)
 
     package let name: String
+    /// The configured channel's name: `name` itself, or the channel a peer's queue belongs to.
+    let channel: String
     /// Each peer's URL: one for a lone Alertmanager.
     let urls: [ChannelURL]
     let network: NetworkSettings
     package let resendEvery: TimeSpan
     package var resendResolvedFor: TimeSpan { Self.resolvedResendFor }
+    /// Every queue the channel has or had (`url` may become `urls`, peers may be added): what any
+    /// of them heard, every peer is told.
+    package var restatedFrom: [String] { QueueNames.family(of: channel) }
 
     package var summary: String { "alertmanager " + urls.map(\.hostAndPort).joined(separator: ", ") }
     package var secrets: [String] { urls.flatMap(\.secrets) }
@@ -34,7 +40,8 @@ package struct AlertmanagerChannel: HTTPChannel, RestatingChannel, ChannelType {
     package var queues: [any Channel] {
         guard urls.count > 1 else { return [self] }
         return urls.enumerated().map { index, url in
-            AlertmanagerChannel(name: "\(name)#\(index + 1)", urls: [url], network: network, resendEvery: resendEvery)
+            AlertmanagerChannel(name: QueueNames.peer(index + 1, of: channel), channel: channel, urls: [url], network: network,
+                                resendEvery: resendEvery)
         }
     }
 
@@ -56,13 +63,13 @@ package struct AlertmanagerChannel: HTTPChannel, RestatingChannel, ChannelType {
             settings.report("urls", "give \"url\" or \"urls\", not both")
             return nil
         case (false, true):
-            guard let list = ChannelURL.readList("urls", limit: 16, &settings, context: context) else { return nil }
+            guard let list = ChannelURL.readList("urls", limit: QueueNames.maxPeers, &settings, context: context) else { return nil }
             urls = list
         default:
             guard let url = ChannelURL.read("url", &settings, context: context) else { return nil }
             urls = [url]
         }
-        return AlertmanagerChannel(name: name, urls: urls, network: network, resendEvery: resend)
+        return AlertmanagerChannel(name: name, channel: name, urls: urls, network: network, resendEvery: resend)
     }
 
     /// Sends `group` to every peer (the dispatcher sends through `queues` instead, one queue per

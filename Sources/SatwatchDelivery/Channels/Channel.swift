@@ -39,6 +39,9 @@ package protocol RestatingChannel: Channel {
     var resendEvery: TimeSpan { get }
     /// How long a resolved alert is still told.
     var resendResolvedFor: TimeSpan { get }
+    /// The queues whose deliveries count as heard by this one's receiver: every queue its
+    /// channel has or had (`QueueNames.family`), so a new peer hears what the others did.
+    var restatedFrom: [String] { get }
 }
 
 extension Channel {

@@ -51,32 +51,92 @@ import Testing
         #expect(channel.payload(for: resolved).jsonText().hasSuffix(#""endsAt":"2025-12-10T15:10:00.000Z"}]"#))
     }
 
-    /// The outbox id of an entry queued for `am#1` (fails the test when there is none).
-    private static func entryID(_ ids: [String: Int64]) throws -> Int64 {
-        try #require(ids["am#1"])
+    /// One alert's story on the channel `am` (a lone Alertmanager, later a cluster of peers
+    /// `am#1`, `am#2`) and what its receivers are told again: per step, a notification and what
+    /// became of it on each queue (nil: still pending).
+    struct HeardCase: Sendable, CustomTestStringConvertible {
+        typealias Step = (id: String, status: SatwatchRules.Notification.Status, at: Int64, queues: [(String, OutboxState?)])
+        var testDescription: String
+        var steps: [Step]
+        /// The alerts the worker evaluates.
+        var alerts: Set<String> = ["rule"]
+        /// Whether the rule's saved state fires after the steps.
+        var stillFires = true
+        /// The notification told again, if any.
+        var told: String?
     }
 
-    /// What is told again: each alert's newest entry on the queue, when it was sent and fires, or
-    /// resolved recently; an alert whose newest entry is pending (its queue tells it) or was kept
-    /// is not.
-    @Test func latestHeardIsEachAlertsNewestSentState() throws {
+    static let heardCases: [HeardCase] = [
+        HeardCase(testDescription: "a firing alert that was sent", steps: [("f", .firing, 1_000, [("am#1", .sent)])], told: "f"),
+        HeardCase(testDescription: "a resolve sent before resolvedSince is told no more",
+                  steps: [("f", .firing, 1_000, [("am#1", .sent)]), ("r", .resolved, 2_000, [("am#1", .sent)])], told: nil),
+        HeardCase(testDescription: "a recent resolve", steps: [("f", .firing, 1_000, [("am#1", .sent)]),
+                                                           ("r", .resolved, 9_000, [("am#1", .sent)])], told: "r"),
+        HeardCase(testDescription: "a reminder that waits leaves the firing told",
+                  steps: [("f", .firing, 1_000, [("am#1", .sent)]), ("again", .firing, 8_000, [("am#1", nil)])], told: "f"),
+        HeardCase(testDescription: "a resolve that waits leaves the firing told until it goes",
+                  steps: [("f", .firing, 1_000, [("am#1", .sent)]), ("r", .resolved, 9_000, [("am#1", nil)])], told: "f"),
+        HeardCase(testDescription: "nothing sent yet", steps: [("f", .firing, 1_000, [("am#1", nil)])], told: nil),
+        HeardCase(testDescription: "a silenced firing", steps: [("f", .firing, 1_000, [("am#1", .silenced)])], told: nil),
+        HeardCase(testDescription: "a firing whose rule is gone", steps: [("f", .firing, 1_000, [("am#1", .sent)])],
+                  alerts: ["other"], told: nil),
+        HeardCase(testDescription: "a firing whose rule started fresh", steps: [("f", .firing, 1_000, [("am#1", .sent)])],
+                  stillFires: false, told: nil),
+        HeardCase(testDescription: "a firing told before the channel had peers",
+                  steps: [("f", .firing, 1_000, [("am", .sent)])], told: "f"),
+        HeardCase(testDescription: "a firing one peer rejected and another took",
+                  steps: [("f", .firing, 1_000, [("am#1", .sent), ("am#2", .dead)])], told: "f"),
+        HeardCase(testDescription: "a firing told on another channel", steps: [("f", .firing, 1_000, [("hook", .sent)])], told: nil),
+    ]
+
+    /// What is told again, to every queue of the channel alike: per alert, the newest
+    /// notification a queue of the channel settled, when one of them sent it, and it fires and
+    /// the worker still fires it, or it resolved at or after `resolvedSince`.
+    @Test(arguments: heardCases)
+    func latestHeardIsWhatTheReceiversLastHeard(_ story: HeardCase) throws {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         typealias F = StateFixtures
-        func queue(_ id: String, rule: String, _ status: SatwatchRules.Notification.Status, at: Int64) throws -> Int64 {
-            try Self.entryID(F.enqueue(F.notification(id, rule: rule, status: status, at: at, channels: ["am#1"]), in: store, at: at))
+        for step in story.steps {
+            let ids = try F.enqueue(F.notification(step.id, rule: "rule", status: step.status, at: step.at, channels: step.queues.map(\.0)),
+                                    in: store, at: step.at)
+            for (queue, outcome) in step.queues {
+                let id = try #require(ids[queue])
+                switch outcome {
+                case nil: break
+                case .sent?: try store.outbox.markSent(id: id, at: F.at(step.at + 100))
+                case .dead?: try store.outbox.markDead(id: id, at: F.at(step.at + 100), reason: "HTTP 400")
+                case let kept?: try store.outbox.markKept(id: id, as: kept, at: F.at(step.at + 100), reason: "kept")
+                }
+            }
         }
-        try store.outbox.markSent(id: try queue("f1", rule: "firing", .firing, at: 1_000), at: F.at(1_100))
-        try store.outbox.markSent(id: try queue("r1", rule: "old-resolve", .firing, at: 1_000), at: F.at(1_100))
-        try store.outbox.markSent(id: try queue("r2", rule: "old-resolve", .resolved, at: 2_000), at: F.at(2_100))
-        try store.outbox.markSent(id: try queue("n1", rule: "new-resolve", .firing, at: 1_000), at: F.at(1_100))
-        try store.outbox.markSent(id: try queue("n2", rule: "new-resolve", .resolved, at: 9_000), at: F.at(9_100))
-        try store.outbox.markSent(id: try queue("p1", rule: "pending", .firing, at: 1_000), at: F.at(1_100))
-        _ = try queue("p2", rule: "pending", .resolved, at: 9_500)
-        _ = try store.outbox.markKept(id: try queue("s1", rule: "silenced", .firing, at: 1_000), as: .silenced, at: F.at(1_100), reason: "s")
-        let heard = try store.outbox.latestHeard(channel: "am#1", resolvedSince: F.at(5_000))
-        #expect(heard.map(\.notification.id) == ["f1", "n2"])
-        #expect(try store.outbox.latestHeard(channel: "am#2", resolvedSince: F.at(0)).isEmpty)
+        if !story.stillFires { try store.ruleStates.save(["rule": RuleState(digest: "changed")], at: F.at(9_500)) }
+        let heard = try store.outbox.latestHeard(queues: QueueNames.family(of: "am"), resolvedSince: F.at(5_000), alerts: story.alerts)
+        #expect(heard.map(\.notification.id) == (story.told.map { [$0] } ?? []))
+        #expect(try store.outbox.latestHeard(queues: QueueNames.family(of: "other"), resolvedSince: F.at(0), alerts: nil).isEmpty)
+    }
+
+    /// Each alert is told on its own, oldest first.
+    @Test func latestHeardTellsEachAlertOldestFirst() throws {
+        let directory = try StateTestDirectory()
+        let store = try StateStore.open(path: directory.path("state.db"))
+        typealias F = StateFixtures
+        for (id, rule, at) in [("b1", "b", 1_000), ("a1", "a", 2_000), ("b2", "b", 3_000)] as [(String, String, Int64)] {
+            for entry in try F.enqueue(F.notification(id, rule: rule, at: at, channels: ["am"]), in: store, at: at).values {
+                try store.outbox.markSent(id: entry, at: F.at(at))
+            }
+        }
+        #expect(try store.outbox.latestHeard(queues: ["am"], resolvedSince: F.at(0), alerts: nil).map(\.notification.id) == ["a1", "b2"])
+    }
+
+    /// A queue's name and its channel's family: `am`, `am#1` … `am#16`.
+    @Test(arguments: [
+        ("am", "am", true), ("am#1", "am", true), ("am#16", "am", true), ("am#17", "am", false), ("am#01", "am", false),
+        ("am#", "am", false), ("amx", "am", false), ("am#2", "am#2", true), ("am#1", "am#2", false), ("am", "am#1", false),
+    ])
+    func queueNamesBelongToTheirChannel(_ queue: String, _ channel: String, _ belongs: Bool) {
+        #expect(QueueNames.isQueue(queue, of: channel) == belongs)
+        #expect(QueueNames.family(of: channel).contains(queue) == belongs)
     }
 
     /// The config's `labels` go on every notification; a rule's own label of the same name wins.

@@ -1,3 +1,4 @@
+@testable import SatwatchRules
 @testable import SatwatchState
 import Testing
 
@@ -156,7 +157,26 @@ struct OutboxTests {
         #expect(try store.maintenance.prune(olderThan: F.at(9_000), restating: ["am"]) == 4)
         #expect(try store.outbox.notification(id: "reminder") != nil, "the newest firing of an alert that still fires")
         for gone in ["first", "on-hook", "over", "over-resolved"] { #expect(try store.outbox.notification(id: gone) == nil) }
-        #expect(try store.outbox.latestHeard(channel: "am", resolvedSince: F.at(9_000)).map(\.notification.id) == ["reminder"])
+        #expect(try store.outbox.latestHeard(queues: ["am"], resolvedSince: F.at(9_000), alerts: nil).map(\.notification.id) == ["reminder"])
+    }
+
+    /// Retention spares the newest firing on any queue of a channel that tells it again (one a
+    /// new peer is told from), but not that of an alert the worker no longer fires: a rule
+    /// removed, or changed and started fresh.
+    @Test(arguments: [
+        (["old", "fresh", "gone"] as Set<String>, true, true),
+        (["old", "fresh"] as Set<String>, true, false),
+        (["old", "fresh", "gone"] as Set<String>, false, false),
+    ])
+    func pruneKeepsTheNewestFiringOnlyOfAlertsThatStillFire(_ alerts: Set<String>, _ stillFires: Bool, _ kept: Bool) throws {
+        let directory = try StateTestDirectory()
+        let store = try StateStore.open(path: directory.path("state.db"))
+        for id in try F.enqueue(F.notification("told-alone", rule: "gone", at: 1_000, channels: ["am"]), in: store, at: 1_000).values {
+            try store.outbox.markSent(id: id, at: F.at(1_500))
+        }
+        if !stillFires { try store.ruleStates.save(["gone": RuleState(digest: "changed")], at: F.at(2_000)) }
+        #expect(try store.maintenance.prune(olderThan: F.at(9_000), restating: QueueNames.family(of: "am"), alerts: alerts) == (kept ? 0 : 1))
+        #expect(try (store.outbox.notification(id: "told-alone") != nil) == kept)
     }
 
     /// Retention: a notification goes once every delivery of it is sent or dead and was last
