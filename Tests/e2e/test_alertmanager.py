@@ -4,11 +4,13 @@ back through their `/api/v2/alerts`: a firing alert is told again every `resend`
 alert, each through a queue of its own (one that is down delays nothing for the others); a
 worker that starts tells what is firing at once. An alert keeps being told while a reminder or
 its resolve waits; one the worker no longer fires (a rule removed or changed) is not; a peer
-added to the channel hears what fires at once."""
+added to the channel hears what fires at once; `retry` and `history` take the channel for all
+its peers' queues."""
 import json
 import signal
 import subprocess
 import time
+import urllib.request
 
 from conftest import Alertmanager, BINARY, wait_for
 
@@ -168,3 +170,29 @@ def test_a_peer_added_to_the_channel_hears_what_fires_at_once(feed, receiver, wo
     wait_for(lambda: active(added), timeout=15, what="the alert at the added peer")
     assert worker.stop() == 0
 
+
+def test_retry_and_history_take_the_channel_for_all_its_peers(feed, receiver, workers, tmp_path):
+    rejecting = receiver.url("/p2")
+    # The rejecting peer's script: the request below takes the 200, the worker's post the 400.
+    script = receiver.url("/p2/api/v2/alerts", script=[{"status": 200}, {"status": 400, "body": "bad"}])
+    urllib.request.urlopen(urllib.request.Request(script, data=b"[]", method="POST"), timeout=10).read()
+    worker = workers(config(feed, {"urls": [receiver.url("/p1"), rejecting], "resend": "1h"}), {"r.json": [RULE]}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12)
+    worker.wait_log("delivery dead.*am#2", timeout=20)
+
+    def satwatch(*arguments):
+        done = subprocess.run([str(BINARY), *arguments, "--config", str(worker.config_path)],
+                              capture_output=True, text=True, timeout=30)
+        return done.returncode, done.stdout, done.stderr
+
+    code, shown, _ = satwatch("history", "--channel", "am")
+    assert code == 0 and "am#1" in shown and "am#2" in shown, shown
+    code, shown, _ = satwatch("history", "--channel", "am#2")
+    assert code == 0 and "am#2" in shown and "am#1" not in shown, shown
+    assert satwatch("retry", "--channel", "am")[:2] == (0, "put 1 dead delivery back in the queue\n")
+    wait_for(lambda: len(receiver.requests("/p2/api/v2/alerts")) == 3, timeout=20, what="the retried delivery")
+    assert satwatch("retry", "--channel", "am#2")[:2] == (0, "put 0 dead deliveries back in the queue\n")
+    code, _, problem = satwatch("retry", "--channel", "am#3")
+    assert code == 2 and 'unknown channel "am#3"' in problem, problem
+    assert worker.stop() == 0

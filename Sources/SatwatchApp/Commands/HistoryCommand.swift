@@ -13,7 +13,8 @@ enum HistoryCommand: SatwatchCommand {
         its outcome: sent (when, after how many attempts), pending (when it is tried next), dead
         (since when, and why); a silenced or muted delivery shows as such. --since D (e.g. 2h,
         7d) lists only the last D; --rule GLOB only rules matching it ('btc-*', 'fee-?'); --channel
-        C only deliveries to channel C. --json prints one JSON array instead: each notification
+        C only deliveries to channel C (to all its peers for an alertmanager channel with "urls";
+        C#2 names one peer's queue). --json prints one JSON array instead: each notification
         with its labels, values and deliveries. The worker keeps notifications for
         "state_retention" (default 30d). Safe while the worker runs.
         --url URL (or $SATWATCH_URL): ask the worker at URL through its HTTP API instead, e.g.
@@ -59,14 +60,15 @@ enum HistoryCommand: SatwatchCommand {
     /// since removed from the config keeps its history); otherwise a usage error naming the
     /// closest configured one.
     private static func checkChannel(_ filter: HistoryFilter, setup: Setup, log: [LoggedNotification]) throws(UsageError) {
-        if let unknown = unknownChannel(filter, configured: setup.config.channelNames, log: log) { throw unknown }
+        if let unknown = unknownChannel(filter, known: setup.config.channelAndQueueNames, log: log) { throw unknown }
     }
 
-    /// Why `filter`'s channel is unknown: neither one of `configured` nor in any delivery of
-    /// `log`; nil when it is known or there is none. `history` and `/api/v1/history` say it alike.
-    static func unknownChannel(_ filter: HistoryFilter, configured: [String], log: [LoggedNotification]) -> UsageError? {
-        guard let channel = filter.channel, !configured.contains(channel),
-              !log.contains(where: { $0.deliveries.contains { $0.channel == channel } }) else { return nil }
-        return UsageError.unknown("channel", channel, among: configured, listedAs: "configured")
+    /// Why `filter`'s channel is unknown: neither one of `known` (the channels and their peers'
+    /// queues, `am#2`) nor a queue of it in any delivery of `log`; nil when it is known or there
+    /// is none. `history` and `/api/v1/history` say it alike.
+    static func unknownChannel(_ filter: HistoryFilter, known: [String], log: [LoggedNotification]) -> UsageError? {
+        guard let channel = filter.channel, !known.contains(channel),
+              !log.contains(where: { $0.deliveries.contains { QueueNames.isQueue($0.channel, of: channel) } }) else { return nil }
+        return UsageError.unknown("channel", channel, among: known, listedAs: "configured")
     }
 }

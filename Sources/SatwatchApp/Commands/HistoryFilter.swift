@@ -7,7 +7,8 @@ struct HistoryFilter: Sendable, Equatable {
     var since: Timestamp?
     /// Rules listed; nil for all.
     var rule: GlobPattern?
-    /// The one channel whose deliveries are listed; nil for all.
+    /// The one channel whose deliveries are listed (all its peers' queues, or one peer's queue
+    /// when named `NAME#2`); nil for all.
     var channel: String?
 
     /// The filter the options ask for, `--since` counted back from `now`.
@@ -30,14 +31,15 @@ struct HistoryFilter: Sendable, Equatable {
     }
 
     /// The notifications of `log` that pass, with only the named channel's deliveries when a
-    /// channel is given (a notification that never went to it is left out).
+    /// channel is given, its peers' queues' included (a notification that never went to it is
+    /// left out).
     func apply(_ log: [LoggedNotification]) -> [LoggedNotification] {
         log.compactMap { entry in
             if let since, entry.notification.at < since { return nil }
             if let rule, !rule.matches(entry.notification.rule) { return nil }
             guard let channel else { return entry }
             var kept = entry
-            kept.deliveries = entry.deliveries.filter { $0.channel == channel }
+            kept.deliveries = entry.deliveries.filter { QueueNames.isQueue($0.channel, of: channel) }
             return kept.deliveries.isEmpty ? nil : kept
         }
     }

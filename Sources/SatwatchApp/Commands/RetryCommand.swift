@@ -9,7 +9,8 @@ enum RetryCommand: SatwatchCommand {
         Usage: satwatch retry (ID | --channel C | --dead) [--config F]
 
         Puts dead deliveries back in the queue: the delivery ID (shown as #ID by 'satwatch
-        status'), every dead delivery of channel C, or every dead delivery. Each becomes pending
+        status'), every dead delivery of channel C (of all its peers' queues for an alertmanager
+        channel with "urls"; C#2 names one peer's queue), or every dead delivery. Each becomes pending
         with no attempts and is due at once; its max age (24h) counts anew from now. A running
         worker picks them up within seconds; otherwise the next 'satwatch run' does.
         Prints how many deliveries were put back. Exit status 1 when ID is not a dead delivery.
@@ -23,11 +24,16 @@ enum RetryCommand: SatwatchCommand {
         case .exit(let status): return status
         case .ready(let loaded, let opened): (setup, store) = (loaded, opened)
         }
-        if case .channel(let channel) = selection, !setup.config.channelNames.contains(channel) {
-            throw UsageError.unknown("channel", channel, among: setup.config.channelNames, listedAs: "configured")
+        var selections = [selection]
+        if case .channel(let channel) = selection {
+            guard let queues = setup.config.queues(named: channel) else {
+                throw UsageError.unknown("channel", channel, among: setup.config.channelAndQueueNames, listedAs: "configured")
+            }
+            selections = queues.map(DeadSelection.channel)
         }
         do {
-            let count = try store.outbox.retryDead(selection, at: WallClock.now())
+            let now = WallClock.now()
+            let count = try store.inTransaction { try selections.reduce(0) { try $0 + store.outbox.retryDead($1, at: now) } }
             if case .id(let id) = selection, count == 0 {
                 io.err("satwatch retry: no dead delivery #\(id) (see 'satwatch status')")
                 return 1

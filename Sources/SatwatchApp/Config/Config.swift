@@ -61,4 +61,16 @@ extension Config {
     func queueNames(for channels: [String]) -> [String] {
         channels.flatMap { name in self.channels[name].map { $0.queues.map(\.name) } ?? [name] }
     }
+
+    /// The queues a command's `--channel NAME` stands for: a configured channel's (every peer's
+    /// of an Alertmanager cluster), or one peer's queue (`am#2`); nil when it names neither.
+    func queues(named name: String) -> [String]? {
+        if channelNames.contains(name) { return queueNames(for: [name]) }
+        return queueNames(for: channelNames).contains(name) ? [name] : nil
+    }
+
+    /// Every name `--channel` takes: the channels, then the queues of those with peers.
+    var channelAndQueueNames: [String] {
+        channelNames + queueNames(for: channelNames).filter { !channelNames.contains($0) }
+    }
 }

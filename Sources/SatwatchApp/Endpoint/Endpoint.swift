@@ -37,7 +37,7 @@ final class Endpoint: Sendable {
         var next = EndpointPages(boards: boards, feeds: config.feeds, store: store, work: work, redactor: config.redactor,
                                  settings: config.page)
         next.derivedMetrics = config.derived.map(\.name)
-        next.channels = config.channelNames
+        next.channels = config.channelAndQueueNames
         next.queues = Dictionary(config.channels.values.flatMap(\.queues).map { ($0.name, $0.summary) }) { first, _ in first }
         let current = listener.withLock { $0 }
         guard let listen = config.httpListen else {

@@ -20,7 +20,8 @@ struct EndpointPages: Sendable {
     let redactor: Redactor
     /// `http.token` and `http.external_url`.
     var settings = PageSettings()
-    /// The configured channels' names (`/api/v1/history?channel=` is checked against them).
+    /// The names `--channel` takes: the channels and their peers' queues (`/api/v1/history?channel=`
+    /// is checked against them).
     var channels: [String] = []
     /// Each delivery queue (a channel, or each peer of an Alertmanager cluster) and what it
     /// sends to, without secrets (`Channel.summary`), by queue name.

@@ -18,7 +18,7 @@ struct HistoryAPIRoute: EndpointRoute {
         do {
             let log = try pages.store.use { try $0.notificationLog.entries(since: filter.since) }
             // A mistyped channel would otherwise answer an empty history, as if nothing was sent.
-            if let unknown = HistoryCommand.unknownChannel(filter, configured: pages.channels, log: log) {
+            if let unknown = HistoryCommand.unknownChannel(filter, known: pages.channels, log: log) {
                 return EndpointPages.problem(422, unknown.message)
             }
             return EndpointPages.json(HistoryReport(log: filter.apply(log), redactor: pages.redactor).json)
