@@ -106,7 +106,7 @@ import Testing
                 case nil: break
                 case .sent?: try store.outbox.markSent(id: id, at: F.at(step.at + 100))
                 case .dead?: try store.outbox.markDead(id: id, at: F.at(step.at + 100), reason: "HTTP 400")
-                case let kept?: try store.outbox.markKept(id: id, as: kept, at: F.at(step.at + 100), reason: "kept")
+                case let kept?: _ = try store.outbox.markKept(id: id, as: kept, at: F.at(step.at + 100), reason: "kept")
                 }
             }
         }
