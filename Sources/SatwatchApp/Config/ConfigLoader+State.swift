@@ -6,11 +6,24 @@ import Musl
 import SatwatchBase
 
 extension ConfigLoader {
+    /// Why `"state"` (`written` as in the file, `path` resolved) cannot be the state file, or
+    /// nil: it must name a file, not nothing or a folder (`run` would fail to lock it and leave
+    /// a stray `.lock` beside it), in a folder that exists or can be created.
+    static func stateProblem(written: String, path: String) -> String? {
+        if written.isEmpty { return "\"state\" must name a file, e.g. \"data/satwatch.db\"" }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            let example = path == "/" ? "/satwatch.db" : path + "/satwatch.db"
+            return "\"state\" must name a file: \"\(path)\" is a folder (e.g. \"\(example)\")"
+        }
+        return stateFolderProblem(path)
+    }
+
     /// Why the folder of the state file at `path` can neither be found nor created, or nil.
     /// `run` creates missing folders (`ParentDirectory`); `check` only looks, so it creates
     /// nothing, but refuses what `run` would fail on: a file in the way, or a missing folder
     /// whose nearest existing parent cannot be written.
-    static func stateFolderProblem(_ path: String) -> String? {
+    private static func stateFolderProblem(_ path: String) -> String? {
         var folder = parent(of: path)
         var missing: String?
         while true {

@@ -19,8 +19,9 @@ package enum ConfigLoader {
         guard let file = SourceFile.load(path, into: log, limit: .config, hintWhenMissing: hint),
               var root = ConfigObject(file.root, path: path, log: log, environment: environment) else { return nil }
         let paths = PathResolver(relativeTo: path)
-        let statePath = paths.resolve(root.string("state", length: .path) ?? "data/satwatch.db")
-        if let problem = stateFolderProblem(statePath) { root.report("state", problem) }
+        let stateText = root.string("state", length: .path) ?? "data/satwatch.db"
+        let statePath = paths.resolve(stateText)
+        if let problem = stateProblem(written: stateText, path: statePath) { root.report("state", problem) }
         let rulePaths = loadRulePaths(&root, paths: paths)
         let feeds = root.object("feeds").map { loadFeeds($0, paths: paths, secrets: secrets) } ?? []
         let context = ChannelContext(logger: logger, paths: paths)
