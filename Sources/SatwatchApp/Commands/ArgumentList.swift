@@ -68,6 +68,20 @@ package struct ArgumentList: Sendable {
         return value
     }
 
+    /// Refuses positional arguments past the first `count` (`unexpected argument "X"`).
+    package func refuseExtraArguments(after count: Int = 0) throws(UsageError) {
+        if positionals.count > count { throw UsageError("unexpected argument \"\(positionals[count])\"") }
+    }
+
+    /// Refuses options and flags given that are not in `allowed` (each accepted by another
+    /// form of the command): `--rule applies to 'silence add' only`, with `owner` naming the
+    /// form that takes it.
+    package func refuseOptions(except allowed: Set<String>, owner: (String) -> String) throws(UsageError) {
+        if let stray = Set(options.keys).union(flags).subtracting(allowed).sorted().first {
+            throw UsageError("--\(stray) applies to '\(owner(stray))' only")
+        }
+    }
+
     /// `unknown option "--confg" (did you mean "--config"?)`.
     private static func unknown(_ argument: String, options: Set<String>, flags: Set<String>) -> UsageError {
         let known = options.union(flags).union(["help"]).map { "--\($0)" }

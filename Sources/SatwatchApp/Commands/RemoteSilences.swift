@@ -15,7 +15,7 @@ struct RemoteSilences {
             switch action {
             case "add": return try await add(parsed, now: now)
             case "list": return try await list(json: parsed.has(flag: "json"), now: now)
-            default: return try await expire(parsed)
+            default: return try await expire(parsed.positionals[0])
             }
         } catch let failure as RemoteWorker.Failure {
             io.err("satwatch silence: \(failure.message)")
@@ -57,10 +57,8 @@ struct RemoteSilences {
         return 0
     }
 
-    private func expire(_ parsed: ArgumentList) async throws -> Int32 {
-        guard parsed.positionals.count == 1, let id = parsed.positionals.first else {
-            throw UsageError("name the silence to expire (its id, from 'satwatch silence list')")
-        }
+    /// Ends silence `id` (`SilenceCommand` checked that there is exactly one).
+    private func expire(_ id: String) async throws -> Int32 {
         let (status, answer) = try await worker.send("DELETE", "/api/v1/silences/" + URLQueryEncoding.encode(id))
         switch status {
         case 204:

@@ -35,6 +35,7 @@ enum SilenceCommand: SatwatchCommand {
         }
         let parsed = try ArgumentList(Array(arguments.dropFirst()), options: ["config", "rule", "match", "for", "until", "comment", "url"],
                                       flags: ["json", "quiet"])
+        try refuseWhatDoesNotApply(action, parsed)
         let now = WallClock.now()
         if let worker = try RemoteWorker.named(by: parsed, io: io) {
             return try await RemoteSilences(worker: worker, io: io).run(action, parsed, now: now)
@@ -42,7 +43,26 @@ enum SilenceCommand: SatwatchCommand {
         switch action {
         case "add": return try add(parsed, io: io, now: now)
         case "list": return list(parsed, io: io, now: now)
-        default: return try expire(parsed, io: io, now: now)
+        default: return expire(parsed.positionals[0], parsed, io: io, now: now)
+        }
+    }
+
+    /// What each action takes besides `--config` and `--url`, which all do.
+    private static let ownOptions: [String: Set<String>] = ["add": ["rule", "match", "for", "until", "comment", "quiet"], "list": ["json"], "expire": []]
+
+    /// Refuses arguments and options `action` does not take, as the other commands refuse
+    /// theirs (exit 2): `list` takes no argument and `expire` exactly one id (`add` checks its
+    /// own in `SilenceRequest`).
+    private static func refuseWhatDoesNotApply(_ action: String, _ parsed: ArgumentList) throws(UsageError) {
+        try parsed.refuseOptions(except: ownOptions[action, default: []].union(["config", "url"])) { option in
+            "silence " + (ownOptions.first { $0.value.contains(option) }?.key ?? action)
+        }
+        switch action {
+        case "list": try parsed.refuseExtraArguments()
+        case "expire":
+            guard !parsed.positionals.isEmpty else { throw UsageError("name the silence to expire (its id, from 'satwatch silence list')") }
+            try parsed.refuseExtraArguments(after: 1)
+        default: break
         }
     }
 
@@ -95,10 +115,7 @@ enum SilenceCommand: SatwatchCommand {
         }
     }
 
-    private static func expire(_ parsed: ArgumentList, io: CommandIO, now: Timestamp) throws(UsageError) -> Int32 {
-        guard parsed.positionals.count == 1, let id = parsed.positionals.first else {
-            throw UsageError("name the silence to expire (its id, from 'satwatch silence list')")
-        }
+    private static func expire(_ id: String, _ parsed: ArgumentList, io: CommandIO, now: Timestamp) -> Int32 {
         switch StateFileAccess.open(parsed, io: io, command: name, missing: "no silences") {
         case .exit(let status): return status
         case .ready(_, let store):

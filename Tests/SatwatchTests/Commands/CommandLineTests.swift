@@ -23,6 +23,14 @@ import Testing
         (["completion", "fish"], "satwatch completion: unknown shell \"fish\" (bash or zsh)"),
         (["check", "--config"], "satwatch check: option --config needs a value"),
         (["test"], "satwatch test: name at least one test file"),
+        (["silence", "list", "extra"], "satwatch silence: unexpected argument \"extra\""),
+        (["silence", "list", "extra", "--url", "http://127.0.0.1:9"], "satwatch silence: unexpected argument \"extra\""),
+        (["silence", "list", "--rule", "x", "--for", "2h"], "satwatch silence: --for applies to 'silence add' only"),
+        (["silence", "list", "--quiet"], "satwatch silence: --quiet applies to 'silence add' only"),
+        (["silence", "add", "--rule", "x", "--json"], "satwatch silence: --json applies to 'silence list' only"),
+        (["silence", "expire"], "satwatch silence: name the silence to expire (its id, from 'satwatch silence list')"),
+        (["silence", "expire", "a", "b"], "satwatch silence: unexpected argument \"b\""),
+        (["silence", "expire", "a", "--comment", "x"], "satwatch silence: --comment applies to 'silence add' only"),
     ] as [([String], String)])
     func usageErrorsExit2WithAHint(_ arguments: [String], _ message: String) async {
         let captured = CapturedIO()
