@@ -43,8 +43,9 @@ package struct RuleEngine: Sendable {
     var derived: DerivedSet
     /// The latest time the engine has reached (a sample's or `advance`'s): a sample stamped
     /// earlier (CoinGecko's `last_updated_at`, a minute old beside live feeds) is evaluated at
-    /// this time, so rule time never runs backwards.
-    var clock = Timestamp.epoch
+    /// this time, so rule time never runs backwards. It starts before any time, not at the
+    /// epoch: a replay from before 1970 keeps its samples' own times.
+    var clock = Timestamp.distantPast
     /// The sources whose samples are daily values (Coin Metrics' rows, a day old when they arrive,
     /// stamped with the receive time): those reach daily closes only as the feed's history, never
     /// as the running close of today. Set by whoever knows the feeds (`FrameEvaluator`).

@@ -14,6 +14,9 @@ package struct Timestamp: Sendable, Hashable, Comparable, Codable {
     /// The Unix epoch.
     package static let epoch = Timestamp(milliseconds: 0)
 
+    /// Earlier than any real time.
+    package static let distantPast = Timestamp(milliseconds: .min)
+
     /// Later than any real time.
     package static let distantFuture = Timestamp(milliseconds: .max)
 

@@ -39,6 +39,23 @@ import Testing
         #expect((times[1] - times[0]).milliseconds / 1000 == 85)
     }
 
+    /// Notifications keep the replayed time for any `--start`, also one before 1970 (the
+    /// engine's clock once started at the epoch and stamped those `1970-01-01`).
+    @Test(arguments: ["1900-01-01T00:00:00Z", "1969-12-31T23:59:00Z", "2025-12-10T14:02:00Z"])
+    func notificationsKeepTheReplayedTime(start: String) async throws {
+        let folder = try Self.setup(rules: #"{"rules": [{"name": "fastest-above-10", "metric": "fee.fastest", "above": 10}]}"#)
+        let captured = CapturedIO()
+        let status = await SatwatchCommandLine.run([
+            "replay", "--config", folder.appendingPathComponent("satwatch.json").path,
+            "--input", TestPaths.feedFixtures.appendingPathComponent("mempool-ws-fees.jsonl").path,
+            "--feed", "mempool", "--start", start,
+        ], io: captured.io)
+        #expect(status == 0)
+        let begin = Timestamp(rfc3339: start)!
+        let times = try Self.lines(captured).map { Timestamp(rfc3339: $0["at"] as! String)! }
+        #expect(times == [begin + TimeSpan(milliseconds: 136_384), begin + TimeSpan(milliseconds: 221_655)])
+    }
+
     /// A record file (several feeds, one line per frame with its receive time) replays in time
     /// order; `--feed` filters it.
     @Test func recordFilesReplayInRecordedTime() async throws {

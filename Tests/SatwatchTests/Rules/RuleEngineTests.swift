@@ -20,6 +20,17 @@ import Testing
         #expect(engine.nextDeadline() == nil)
     }
 
+    /// Rule time is the samples' own from the first one on, before 1970 too (a replay's
+    /// `--start`): the engine's clock starts before any time, not at the epoch.
+    @Test(arguments: [-2_208_988_800, -60, 0, 1_765_375_320] as [Int64])
+    func timeBeforeTheEpochIsKept(start: Int64) {
+        let rule = Rule(name: "r", condition: .above(100, metric: "btc.usd"), holdFor: .seconds(30))
+        var engine = RuleEngine(rules: [rule])
+        #expect(engine.ingest(Self.sample("btc.usd", 101, at: start)).map(\.state.activeSince) == [Timestamp(milliseconds: start * 1000)])
+        let fired = engine.advance(to: Timestamp(milliseconds: (start + 40) * 1000)).compactMap(\.notification)
+        #expect(fired.map(\.at) == [Timestamp(milliseconds: (start + 30) * 1000)])
+    }
+
     @Test func staleDataNeitherFiresNorResolves() {
         let rule = Rule(name: "r", condition: .above(10, metric: "fee.fastest"), holdFor: .seconds(30), repeatEvery: .minutes(5))
         var engine = RuleEngine(rules: [rule])
