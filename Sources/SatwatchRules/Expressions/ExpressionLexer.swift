@@ -3,7 +3,9 @@
 ///
 /// Numbers: digits with an optional fraction and exponent (`140`, `0.5`, `.5`, `1e8`, `2.5E-3`);
 /// `.5` is accepted because it cannot be mistaken for anything else, `1.` is not (the point must
-/// be followed by a digit, as in JSON). Names: `[a-z][a-z0-9_]*` words joined by `.`.
+/// be followed by a digit, as in JSON). Names: `[a-z0-9][a-z0-9_]*` words joined by `.`; the
+/// first starts with a letter, or with a digit when it has a letter and a dot follows
+/// (`btc.usd`, `mark.1000pepeusdt`, `1inch.usdt`).
 struct ExpressionLexer {
     let scalars: [Unicode.Scalar]
     /// The offset just past the last token read.
@@ -17,6 +19,7 @@ struct ExpressionLexer {
         let start = index
         guard index < scalars.count else { return (.end, start) }
         let scalar = scalars[index]
+        if isDigit(at: index), startsName() { return (try name(), start) }
         if isDigit(at: index) || (scalar == "." && isDigit(at: index + 1)) { return (try number(), start) }
         if scalar.properties.isAlphabetic, scalar.isASCII { return (try name(), start) }
         guard "+-*/(),".unicodeScalars.contains(scalar) else {
@@ -100,8 +103,24 @@ extension ExpressionLexer {
 }
 
 extension ExpressionLexer {
+    /// Whether the word at `index`, which starts with a digit, begins a name (`1inch.usdt`, an
+    /// asset code Binance lists) rather than a number: it has a letter, a dot and another word
+    /// follow (so `100k` and a misplaced `200d` stay a number and an unexpected word), and it is
+    /// not a number with an exponent (`1e8`, or `2e` and `1e` of `1e-3`, which `number()` reads
+    /// or refuses).
+    private func startsName() -> Bool {
+        var end = index
+        while end < scalars.count, isNamePart(scalars[end]) { end += 1 }
+        let word = scalars[index..<end]
+        guard word.contains(where: { $0.properties.isAlphabetic }), end + 1 < scalars.count, scalars[end] == ".",
+              isNamePart(scalars[end + 1]) else { return false }
+        let digits = word.prefix { ("0"..."9").contains($0) }
+        let rest = word.dropFirst(digits.count)
+        return !(rest.first == "e" || rest.first == "E") || !rest.dropFirst().allSatisfy { ("0"..."9").contains($0) }
+    }
+
     /// Reads a name: ASCII letters, digits and `_`, with `.` between words. Uppercase and words
-    /// that do not start with a letter are read too, so the error names the whole name.
+    /// that start with `_` are read too, so the error names the whole name.
     mutating func name() throws(ExpressionError) -> ExpressionToken {
         let start = index
         index += 1
@@ -115,16 +134,25 @@ extension ExpressionLexer {
             }
         }
         let name = text(start..<index)
+        if Self.notNumbers.contains(name.lowercased()) {
+            // JSON has no such numbers, and a threshold that is one would never decide.
+            throw ExpressionError("\"\(name)\" is not a number satwatch takes: write a finite number (e.g. 1e308 for a bound nothing reaches)",
+                                  at: start)
+        }
         guard !name.unicodeScalars.contains(where: { ("A"..."Z").contains($0) }) else {
             // Metric names are lowercase everywhere (`btc.usd`); say how to write this one.
             throw ExpressionError("names are lowercase: write \"\(name.lowercased())\"", at: start)
         }
         let words = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard words.allSatisfy({ $0.unicodeScalars.first.map { ("a"..."z").contains($0) } ?? false }) else {
-            throw ExpressionError("invalid name \"\(name)\" (each word between dots starts with a letter)", at: start)
+        guard words.allSatisfy({ $0.unicodeScalars.first.map { ("a"..."z").contains($0) || ("0"..."9").contains($0) } ?? false }) else {
+            throw ExpressionError("invalid name \"\(name)\" (each word between dots starts with a letter or a digit)", at: start)
         }
         return .name(name)
     }
+
+    /// The words other languages read as numbers (`NaN`, `Infinity`, lowercased), which are not
+    /// numbers here.
+    private static let notNumbers: Set = ["nan", "inf", "infinity"]
 
     private func isNamePart(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")

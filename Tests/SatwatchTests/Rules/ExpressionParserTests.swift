@@ -12,6 +12,10 @@ import Testing
         ("fee.fastest * 140 * btc.usd / 1e8", 2.8), ("btc.usd - sma(btc.usd, 200d)", 10_000),
         ("  ema( eth.usd ,1h30m )  ", 3900), ("min(btc.usd, 1w)", 95_000), ("(btc.usd + eth.usd) / 2", 52_000),
         ("-btc.usd", -100_000), ("realized_price.usd * 1.5", 75_000), ("fee.half_hour/fee.fastest", 0.5),
+        // Words that start with a digit (Binance's `1000PEPEUSDT`, `1INCHUSDT`) are names, and a
+        // number stays a number wherever a name could follow it.
+        ("mark.1000pepeusdt * 2", 0.02), ("1inch.usdt*4", 1), ("2 * 1inch.usdt", 0.5), ("btc.usd*1.5", 150_000),
+        ("btc.usd.5 + .5", 7.5), ("1e3*1inch.usdt", 250), ("1e-3 * 1000", 1), ("2E2", 200), ("10-1inch.usdt", 9.75),
         ("((((1))))", 1), ("btc.usd\n*\t2", 200_000), ("max(btc.usd, 30d) - min(btc.usd, 7d)", 15_000),
     ] as [(String, Double)])
     func values(text: String, expected: Double) throws {
@@ -44,7 +48,13 @@ import Testing
         ("max(btc.usd, 1d,  2d, x)", "max takes 2 arguments (a metric name and a duration), got 4", 18),
         ("BTC.usd * 2", "names are lowercase: write \"btc.usd\"", 0),
         ("1 * Sma(btc.usd, 1d)", "names are lowercase: write \"sma\"", 4),
-        ("btc.1d", "invalid name \"btc.1d\" (each word between dots starts with a letter)", 0),
+        ("btc._1d", "invalid name \"btc._1d\" (each word between dots starts with a letter or a digit)", 0),
+        ("1INCH.usdt", "names are lowercase: write \"1inch.usdt\"", 0),
+        ("1_000", "unexpected character \"_\"", 1), ("100k", "unexpected \"k\" after a complete expression", 3), ("0.5x", "unexpected \"x\" after a complete expression", 3),
+        ("NaN", "\"NaN\" is not a number satwatch takes: write a finite number (e.g. 1e308 for a bound nothing reaches)", 0),
+        ("-Infinity", "\"Infinity\" is not a number satwatch takes: write a finite number (e.g. 1e308 for a bound nothing reaches)", 1),
+        ("btc.usd * inf", "\"inf\" is not a number satwatch takes: write a finite number (e.g. 1e308 for a bound nothing reaches)", 10),
+        ("nan", "\"nan\" is not a number satwatch takes: write a finite number (e.g. 1e308 for a bound nothing reaches)", 0),
         ("1 / 0", "division by zero", 2), ("btc.usd + 1 / (2 - 2)", "division by zero", 12),
         ("1e400", "number 1e400 is out of range", 0), ("1e308 * 10", "the result is out of range", 6),
         ("2e", "invalid number \"2e\" (expected digits in the exponent)", 0),

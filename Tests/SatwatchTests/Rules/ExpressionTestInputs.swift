@@ -10,6 +10,7 @@ struct NamedExpressionInputs: ExpressionInputs {
     /// The values the parser tables evaluate against.
     static let standard: [String: Double] = [
         "btc.usd": 100_000, "eth.usd": 4000, "fee.fastest": 20, "fee.half_hour": 10, "realized_price.usd": 50_000,
+        "mark.1000pepeusdt": 0.01, "1inch.usdt": 0.25, "btc.usd.5": 7,
         "sma(btc.usd, 200d)": 90_000, "max(btc.usd, 30d)": 110_000, "min(btc.usd, 7d)": 95_000,
         "ema(eth.usd, 1h30m)": 3900,
     ]
