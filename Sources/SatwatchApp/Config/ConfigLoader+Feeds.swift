@@ -17,7 +17,7 @@ extension ConfigLoader {
                 continue
             }
             // Problems go to a log of the feed's own first, as for channels.
-            let feedLog = DiagnosticLog()
+            let feedLog = DiagnosticLog(placingIn: object.log)
             if var settings = ConfigObject(member.node, path: object.path, log: feedLog, environment: object.environment) {
                 if let feed = loadFeed(kind, &settings, paths: paths) { feeds.append(feed) }
                 settings.finish()

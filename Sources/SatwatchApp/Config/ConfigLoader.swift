@@ -128,7 +128,7 @@ package enum ConfigLoader {
             guard object.checkKeyLength(member) else { continue }
             // Problems go to a log of the channel's own first: unset variables of a channel the
             // command does not send through are no error.
-            let channelLog = DiagnosticLog()
+            let channelLog = DiagnosticLog(placingIn: object.log)
             let channel = loadChannel(member, path: object.path, log: channelLog, environment: object.environment, context: context,
                                       intervals: intervals, delivery: &delivery)
             let needed = secrets.covers(member.key)

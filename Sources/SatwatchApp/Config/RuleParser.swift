@@ -116,7 +116,7 @@ enum RuleParser {
         do {
             return try MessageTemplate(parsing: text)
         } catch {
-            object.report(at: object.member(key)!.node.location.inString(at: error.offset), error.message)
+            object.report(at: object.location(at: error.offset, inStringAt: object.member(key)!.node.location), error.message)
             return nil
         }
     }

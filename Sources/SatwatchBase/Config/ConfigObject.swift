@@ -65,12 +65,11 @@ package struct ConfigObject {
     }
 }
 
-extension SourceLocation {
-    /// The location of the character at `offset` inside the JSON string that starts here (past
-    /// its opening quote; exact while the string has no escapes before it).
-    package func inString(at offset: Int) -> SourceLocation {
-        var location = self
-        location.column += 1 + offset
-        return location
+extension ConfigObject {
+    /// The location of the character at `offset` inside the JSON string (a value or a key) whose
+    /// opening quote is at `start` in this file, exact also after escapes (`\u0065` is six
+    /// columns; see ``SourceLocation/inString(at:source:)``).
+    package func location(at offset: Int, inStringAt start: SourceLocation) -> SourceLocation {
+        start.inString(at: offset, source: log.source(of: path))
     }
 }

@@ -5,8 +5,22 @@ package final class DiagnosticLog {
     /// The problems, in the order found.
     package private(set) var diagnostics: [Diagnostic] = []
 
+    /// The text of each file loaded into this log, by path, so a problem inside a string can
+    /// be placed past its escapes (``ConfigObject/location(at:inStringAt:)``).
+    private var sources: [String: [UInt8]] = [:]
+
     /// Creates an empty log.
     package init() {}
+
+    /// An empty log that places problems in the files `parent` has loaded (a feed's or
+    /// channel's own log, merged into `parent` later).
+    package init(placingIn parent: DiagnosticLog) { sources = parent.sources }
+
+    /// Keeps the text of the file at `path`, whose problems this log collects.
+    package func keep(_ source: [UInt8], of path: String) { sources[path] = source }
+
+    /// The text of the file at `path`, if it was loaded into this log.
+    package func source(of path: String) -> [UInt8]? { sources[path] }
 
     /// Records a problem.
     package func report(_ path: String, at location: SourceLocation, _ message: String) {

@@ -25,7 +25,9 @@ package struct SourceFile {
             return nil
         }
         do {
-            return SourceFile(path: path, root: try JSONParser.parse(bytes))
+            let root = try JSONParser.parse(bytes)
+            log.keep(bytes, of: path)
+            return SourceFile(path: path, root: root)
         } catch {
             log.report(path, at: error.location, error.message)
             return nil

@@ -110,7 +110,7 @@ struct TimeIntervalParser {
             guard let text = object.expandedString(element) else { continue }
             switch field.range(text) {
             case .success(let range): ranges.append(range)
-            case .failure(let problem): object.report(at: element.location.inString(at: problem.offset), problem.message)
+            case .failure(let problem): object.report(at: object.location(at: problem.offset, inStringAt: element.location), problem.message)
             }
         }
         return ranges.count == elements.count ? ranges : nil

@@ -105,7 +105,7 @@ extension ChainWatch {
                 do {
                     address = try BitcoinAddress(parsing: text)
                 } catch {
-                    let location = error.offset.map { member.node.location.inString(at: $0) } ?? member.node.location
+                    let location = error.offset.map { addresses.location(at: $0, inStringAt: member.node.location) } ?? member.node.location
                     addresses.report(at: location, "invalid address \"\(text)\": \(error.message)")
                     continue
                 }
@@ -123,7 +123,7 @@ extension ChainWatch {
                 _ = transactions.member(member.key)
                 guard let text = named(member, in: transactions) else { continue }
                 if let problem = txidProblem(text) {
-                    let location = problem.offset.map { member.node.location.inString(at: $0) } ?? member.node.location
+                    let location = problem.offset.map { transactions.location(at: $0, inStringAt: member.node.location) } ?? member.node.location
                     transactions.report(at: location, "invalid txid \"\(text)\": \(problem.message)")
                     continue
                 }

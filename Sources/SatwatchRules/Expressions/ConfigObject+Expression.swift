@@ -17,22 +17,22 @@ extension ConfigObject {
         do {
             expression = try Expression(parsing: text)
         } catch {
-            report(at: node.location.inString(at: error.offset), error.message)
+            report(at: location(at: error.offset, inStringAt: node.location), error.message)
             return nil
         }
         var valid = true
         for reference in expression.metrics {
             guard let problem = checks.metricProblem(reference.name, pinned: false) else { continue }
-            report(at: node.location.inString(at: reference.offset), problem)
+            report(at: location(at: reference.offset, inStringAt: node.location), problem)
             valid = false
         }
         for call in expression.windows {
             if let problem = checks.metricProblem(call.metric, pinned: false) {
-                report(at: node.location.inString(at: call.metricOffset), problem)
+                report(at: location(at: call.metricOffset, inStringAt: node.location), problem)
                 valid = false
             }
             if call.span >= .days(1), !WholeDays.isWhole(call.span) {
-                report(at: node.location.inString(at: call.offset),
+                report(at: location(at: call.offset, inStringAt: node.location),
                        "window \(call.span.text) of \(call.function.rawValue): windows of a day or more count whole days (e.g. 2d, not 36h)")
                 valid = false
             }
