@@ -125,7 +125,9 @@ package enum ConfigLoader {
         for member in object.members {
             _ = object.member(member.key)
             if !names.contains(member.key) { names.append(member.key) }
-            guard object.checkKeyLength(member) else { continue }
+            guard object.checkKeyLength(member), object.checkPrintedName(member.key, what: "channel name", at: member.keyLocation) else {
+                continue
+            }
             // Problems go to a log of the channel's own first: unset variables of a channel the
             // command does not send through are no error.
             let channelLog = DiagnosticLog(placingIn: object.log)

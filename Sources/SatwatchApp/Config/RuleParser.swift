@@ -9,8 +9,9 @@ enum RuleParser {
 
     static func parse(_ object: inout ConfigObject, context: RuleLoader.Context) -> Rule? {
         let name = object.string("name", required: true, length: .ruleName)
-        if let name, name.isEmpty || name.hasPrefix("feed-stale:") {
-            object.report("name", name.isEmpty ? "rule name must not be empty" : "rule names starting with \"feed-stale:\" are reserved")
+        if let name, let node = object.member("name")?.node,
+           object.checkPrintedName(name, what: "rule name", at: node.location), name.hasPrefix("feed-stale:") {
+            object.report("name", "rule names starting with \"feed-stale:\" are reserved")
         }
         let (metric, source) = parseMetric(&object, context: context)
         let condition = ConditionReader.read(&object, ConditionScope(metric: metric, checks: context))
