@@ -9,7 +9,7 @@ import SatwatchState
 actor DeliveryStore {
     private let file: StateFile
     /// The store while a step has the file: a stage asks its questions (`silenceDecision`,
-    /// `hasLaterPending`) inside the pass that holds it.
+    /// `hasLaterPending`, `messagesSent`) inside the pass that holds it.
     private var holding: StateStore?
     /// The last read of the silence table, and the time it was read for.
     private var silencesRead: (at: Timestamp, silences: [Silence])?
@@ -147,6 +147,11 @@ actor DeliveryStore {
         let silences = try store.silences.list(endingAfter: now)
         silencesRead = (now, silences)
         return silences
+    }
+
+    /// How many messages `channel`'s receiver got after `since` (a group counted once).
+    func messagesSent(on channel: String, since: Timestamp) throws -> Int {
+        try withStore { try $0.outbox.sentMessageCount(channel: channel, since: since) }
     }
 
     /// Whether a later entry of the same rule waits behind `entry` on `channel`.

@@ -18,8 +18,9 @@ import SatwatchState
 protocol DeliveryStage: Sendable {
     /// Sorts `pass`: leaves in `pass.entries` what may go on, holds, keeps or waits the rest.
     func apply(to pass: inout StagePass, store: isolated DeliveryStore) throws
-    /// The message `entries` goes to `channel` at `now`, past every stage: a stage that counts
-    /// what was sent (a rate, a cap, a group's interval) counts it here.
+    /// The message `entries` is about to be tried on `channel` at `now`, past every stage: a
+    /// stage that paces attempts (a rate, a group's interval) counts it here. The attempt may
+    /// fail; a stage that counts what the receiver got (a cap) reads the state file instead.
     func sending(_ entries: [OutboxEntry], on channel: String, at now: Timestamp)
     /// The most entries one message on `channel` may carry past this stage; nil when the stage
     /// does not limit it. The dispatcher reads no more due entries than the narrowest stage lets
