@@ -123,9 +123,9 @@ actor DeliveryStore {
     }
 
     /// Why `entry` may not go to `channel` as far as silences go, in one step of the store; nil
-    /// when it may. A resolve follows what became of its firing on that channel (kept: kept the
-    /// same way; sent: sent, whatever silences say now); anything else is silenced while an active
-    /// silence matches it.
+    /// when it may. A resolve follows what became of its firing on that channel (heard, the
+    /// firing or a reminder of it sent: sent, whatever silences say now; else kept the way the
+    /// firing was); anything else is silenced while an active silence matches it.
     func silenceDecision(for entry: OutboxEntry, channel: String, at now: Timestamp) throws -> StagePass.Keep? {
         try withStore { store in
             let notification = entry.notification

@@ -42,13 +42,17 @@ extension OutboxStore {
         return try !statement.query { _ in true }.isEmpty
     }
 
-    /// Whether the firing that `resolved` resolves (same rule and start) was silenced on `channel`,
-    /// and whether one was found at all: a resolve goes out only where its firing did.
+    /// What became of the firing that `resolved` resolves (same rule and start) on `channel`, as
+    /// far as its resolve goes: `sent` when the channel heard it, the firing itself or any of its
+    /// reminders (a firing silenced, muted or capped whose later reminder went out was heard
+    /// all the same); else the firing's own state; nil when none was queued there. A resolve
+    /// goes out only where its firing was heard.
     package func firingOutcome(of resolved: Notification, channel: String) throws -> OutboxState? {
         let statement = try connection.cached("""
             SELECT o.state FROM outbox o JOIN notification n ON n.id = o.notification_id
-            WHERE n.rule = ?1 AND n.starts_at = ?2 AND n.status = 'firing' AND n.is_reminder = 0 AND o.channel = ?3
-            ORDER BY o.id DESC LIMIT 1
+            WHERE o.channel = ?3 AND o.alert = ?1 AND n.rule = ?1 AND n.starts_at = ?2 AND n.status = 'firing'
+              AND (n.is_reminder = 0 OR o.state = 'sent')
+            ORDER BY o.state = 'sent' DESC, o.id DESC LIMIT 1
             """)
         try statement.bind(1, resolved.rule)
         try statement.bind(2, resolved.startsAt)

@@ -1,6 +1,7 @@
 """Quiet hours through the real binary, with a window built around the current time that ends
 during the test: notifications are held, and when it ends the channel hears the latest state
-only (an alert still firing is sent, one that fired and resolved meanwhile sends nothing)."""
+only (an alert still firing is sent, one that fired and resolved meanwhile sends nothing, one
+whose latest state was a reminder is heard through it and later resolved)."""
 import datetime
 import time
 
@@ -19,11 +20,16 @@ def test_a_mute_window_that_ends_during_the_test(feed, receiver, workers):
     start, end, ends_at = window_around_now()
     config = {"feeds": {"mempool": {"url": feed.url, "stale_after": "5m"}},
               "channels": {"console": {"type": "log"},
-                           "hook": {"type": "webhook", "url": receiver.url("/alerts"), "mute_during": ["now"]}},
+                           "hook": {"type": "webhook", "url": receiver.url("/alerts"), "mute_during": ["now"]},
+                           "other": {"type": "webhook", "url": receiver.url("/other")}},
               "defaults": {"channels": ["console"]},
               "time_intervals": {"now": [{"times": [{"start_time": start, "end_time": end}]}]}}
     rules = [{"name": "stays", "metric": "fee.fastest", "above": 10, "channels": ["hook"]},
-             {"name": "passes", "metric": "fee.economy", "above": 5, "channels": ["hook"]}]
+             {"name": "passes", "metric": "fee.economy", "above": 5, "channels": ["hook"]},
+             # A rule's own window, with reminders: when it ends, its firing and all but the last
+             # reminder are superseded, and the channel hears the alert through that reminder.
+             {"name": "reminds", "metric": "fee.fastest", "above": 10, "repeat": "5s", "mute_during": ["now"],
+              "channels": ["other"]}]
     worker = workers(config, {"r.json": rules}).start()
     wait_for(lambda: feed.clients() == 1, what="connect")
     feed.fees(12, economy=6)
@@ -41,4 +47,8 @@ def test_a_mute_window_that_ends_during_the_test(feed, receiver, workers):
     wait_for(decided, what="every delivery decided")
     bodies = receiver.bodies("/alerts")
     assert [(b["alerts"][0]["labels"]["alertname"], b["status"]) for b in bodies] == [("stays", "firing")]
+    wait_for(lambda: receiver.requests("/other"), what="the reminder the rule's window held")
+    feed.fees(4)
+    for path in ["/alerts", "/other"]:
+        wait_for(lambda: receiver.bodies(path)[-1]["status"] == "resolved", what=f"the resolve on {path}")
     assert worker.stop() == 0

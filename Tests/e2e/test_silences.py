@@ -53,6 +53,27 @@ def test_a_silence_added_and_expired_while_the_worker_runs(feed, receiver, worke
     assert worker.stop() == 0
 
 
+def test_the_resolve_of_an_alert_heard_only_through_a_reminder_goes_out(feed, receiver, workers):
+    # The firing is silenced; once the silence ends, its reminders are sent: the channel heard the
+    # alert firing, so it must hear it end.
+    config = {"feeds": {"mempool": {"url": feed.url, "stale_after": "5m"}},
+              "channels": {"console": {"type": "log"}, "hook": {"type": "webhook", "url": receiver.url("/alerts")}},
+              "defaults": {"channels": ["console"]}}
+    worker = workers(config, {"fees.json": [dict(RULE, repeat="2s")]}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    status, _, err = satwatch(worker, "silence", "add", "--rule", "fees-high", "--for", "8s")
+    assert status == 0, err
+    feed.fees(12)
+    wait_for(lambda: settled(worker, 1), what="the firing silenced")
+    wait_for(lambda: receiver.requests("/alerts"), timeout=20, what="a reminder once the silence ended")
+    feed.fees(4)
+    wait_for(lambda: receiver.bodies("/alerts")[-1]["status"] == "resolved", what="the resolve")
+    _, history, _ = satwatch(worker, "history", "--json")
+    outcomes = [(n["status"], d["outcome"]) for n in json.loads(history) for d in n["deliveries"]]
+    assert outcomes[0] == ("firing", "silenced") and outcomes[-1] == ("resolved", "sent"), outcomes
+    assert worker.stop() == 0
+
+
 def test_silence_usage_errors(workers):
     worker = workers({"channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}, {"r.json": []})
     for arguments, message in [
