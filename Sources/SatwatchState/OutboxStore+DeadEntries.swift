@@ -2,23 +2,37 @@ import SatwatchBase
 
 extension OutboxStore {
     /// Puts the dead deliveries in `selection` back in the queue as if just committed: pending,
-    /// no attempts, due at `now`, and created at `now` so the max age counts anew. Returns how
-    /// many were put back.
+    /// no attempts, due at `now`, and created at `now` so the max age counts anew. A dead entry
+    /// that a later entry of its alert on its channel was sent after is left dead: sent now, it
+    /// would reach the receiver after that one (a firing after its resolve), and its alert's
+    /// entries go in the order they happened. Returns how many it put back and how many it left so.
     @discardableResult
-    package func retryDead(_ selection: DeadSelection, at now: Timestamp) throws -> Int {
-        let statement = try connection.cached("""
+    package func retryDead(_ selection: DeadSelection, at now: Timestamp) throws -> DeadRetry {
+        // ?2: an id or NULL, ?3: a channel or NULL.
+        let chosen = "state = 'dead' AND (?2 IS NULL OR id = ?2) AND (?3 IS NULL OR channel = ?3)"
+        let superseded = """
+            EXISTS (SELECT 1 FROM outbox w WHERE w.channel = outbox.channel AND w.alert = outbox.alert
+                                                 AND w.id > outbox.id AND w.state = 'sent')
+            """
+        let count = try connection.cached("SELECT count(*) FROM outbox WHERE \(chosen) AND \(superseded)")
+        let update = try connection.cached("""
             UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = ?1, created_at = ?1,
                               updated_at = ?1, last_error = NULL
-            WHERE state = 'dead' AND (?2 IS NULL OR id = ?2) AND (?3 IS NULL OR channel = ?3)
+            WHERE \(chosen) AND NOT \(superseded)
             """)
-        try statement.bind(1, now)
-        switch selection {
-        case .id(let id): try statement.bind(2, id); try statement.bind(3, nil as String?)
-        case .channel(let channel): try statement.bind(2, nil as Int64?); try statement.bind(3, channel)
-        case .all: try statement.bind(2, nil as Int64?); try statement.bind(3, nil as String?)
+        try update.bind(1, now)
+        for statement in [count, update] {
+            switch selection {
+            case .id(let id): try statement.bind(2, id); try statement.bind(3, nil as String?)
+            case .channel(let channel): try statement.bind(2, nil as Int64?); try statement.bind(3, channel)
+            case .all: try statement.bind(2, nil as Int64?); try statement.bind(3, nil as String?)
+            }
         }
-        try statement.execute()
-        return connection.changes
+        return try connection.transaction {
+            let skipped = try count.single { $0.int(0) } ?? 0
+            try update.execute()
+            return DeadRetry(requeued: connection.changes, superseded: skipped)
+        }
     }
 
     /// Deletes dead deliveries last touched before `cutoff`, and their notifications once no
@@ -71,4 +85,13 @@ extension OutboxStore {
     package func latestPendingCreation() throws -> Timestamp? {
         try connection.cached("SELECT max(created_at) FROM outbox WHERE state = 'pending'").single { $0.optionalTimestamp(0) } ?? nil
     }
+}
+
+/// What `retryDead` did: the dead deliveries it put back in the queue, and those it left dead
+/// because a later notification of the same alert was sent to their channel after them.
+package struct DeadRetry: Sendable, Equatable {
+    /// Put back in the queue.
+    package var requeued: Int
+    /// Left dead: superseded by a later notification of the same alert, already sent.
+    package var superseded: Int
 }

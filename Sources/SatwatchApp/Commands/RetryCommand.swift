@@ -12,8 +12,11 @@ enum RetryCommand: SatwatchCommand {
         status'), every dead delivery of channel C (of all its peers' queues for an alertmanager
         channel with "urls"; C#2 names one peer's queue), or every dead delivery. Each becomes pending
         with no attempts and is due at once; its max age (24h) counts anew from now. A running
-        worker picks them up within seconds; otherwise the next 'satwatch run' does.
-        Prints how many deliveries were put back. Exit status 1 when ID is not a dead delivery.
+        worker picks them up within seconds; otherwise the next 'satwatch run' does. A dead
+        delivery that a later notification of the same alert was sent after (a firing whose
+        resolve went out) stays dead: sent now, the channel would hear the alert out of order.
+        Prints how many deliveries were put back and how many were skipped so. Exit status 1
+        when ID is not a dead delivery or is skipped so.
         """
 
     static func run(_ arguments: [String], io: CommandIO) async throws(UsageError) -> Int32 {
@@ -33,12 +36,21 @@ enum RetryCommand: SatwatchCommand {
         }
         do {
             let now = WallClock.now()
-            let count = try store.inTransaction { try selections.reduce(0) { try $0 + store.outbox.retryDead($1, at: now) } }
-            if case .id(let id) = selection, count == 0 {
-                io.err("satwatch retry: no dead delivery #\(id) (see 'satwatch status')")
+            let retry = try store.inTransaction {
+                try selections.reduce(DeadRetry(requeued: 0, superseded: 0)) { total, selection in
+                    let one = try store.outbox.retryDead(selection, at: now)
+                    return DeadRetry(requeued: total.requeued + one.requeued, superseded: total.superseded + one.superseded)
+                }
+            }
+            if case .id(let id) = selection, retry.requeued == 0 {
+                io.err(retry.superseded > 0
+                    ? "satwatch retry: delivery #\(id) stays dead: a later notification of the same alert was sent after it"
+                    : "satwatch retry: no dead delivery #\(id) (see 'satwatch status')")
                 return 1
             }
-            io.out("put \(Plural.count(count, "dead delivery", plural: "dead deliveries")) back in the queue")
+            let skipped = retry.superseded == 0 ? ""
+                : "; skipped \(retry.superseded) superseded by a later notification of the same alert, already sent"
+            io.out("put \(Plural.count(retry.requeued, "dead delivery", plural: "dead deliveries")) back in the queue" + skipped)
             return 0
         } catch {
             io.err("satwatch retry: \(error)")

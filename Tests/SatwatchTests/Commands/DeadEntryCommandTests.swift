@@ -52,6 +52,24 @@ import Testing
         #expect(captured.err == ["satwatch retry: no dead delivery #3 (see 'satwatch status')"])
     }
 
+    /// When `a`'s resolve was sent after its dead firing (#1), retrying #1 would leave the
+    /// receiver with "firing" as the alert's last word: it stays dead, and `retry` says why.
+    @Test func aDeadFiringWhoseResolveWentOutStaysDead() async throws {
+        let (config, store) = try Self.setup()
+        let at = WallClock.now()
+        let resolve = SatwatchRules.Notification(rule: "a", status: .resolved, metric: "fee.fastest", value: 4, threshold: 10,
+                                                 at: at, startsAt: at - .hours(3), message: "m", channels: ["console"])
+        try store.commit([RuleChange(rule: "a", state: RuleState(digest: "d"), notification: resolve)], at: at)
+        try store.outbox.markSent(id: 4, at: at)
+        let (single, singleIO) = await Self.run(["retry", "1", "--config", config])
+        #expect(single == 1)
+        #expect(singleIO.err == ["satwatch retry: delivery #1 stays dead: a later notification of the same alert was sent after it"])
+        let (status, captured) = await Self.run(["retry", "--dead", "--config", config])
+        #expect(status == 0, "\(captured.err)")
+        #expect(captured.out == ["put 1 dead delivery back in the queue; skipped 1 superseded by a later notification of the same alert, already sent"])
+        #expect(try store.outbox.entries(states: [.dead]).map(\.id) == [1])
+    }
+
     @Test func purgeDeletesDeadDeliveriesSoTheGaugeCanReturnToZero() async throws {
         let (config, store) = try Self.setup()
         let (kept, keptIO) = await Self.run(["purge", "--dead", "--older-than", "150m", "--config", config])

@@ -26,22 +26,56 @@ struct DeadEntryTests {
     func retryPutsDeadEntriesBackAsNew(_ selection: DeadSelection, _ expected: Int) throws {
         let directory = try StateTestDirectory()
         let (store, _) = try Self.deadStore(directory)
-        #expect(try store.outbox.retryDead(selection, at: F.at(90_000)) == expected)
+        #expect(try store.outbox.retryDead(selection, at: F.at(90_000)) == DeadRetry(requeued: expected, superseded: 0))
         let retried = try store.outbox.entries(states: [.pending]).filter { $0.createdAt == F.at(90_000) }
         #expect(retried.count == expected)
         for entry in retried {
             #expect(entry.attempts == 0 && entry.nextAttemptAt == F.at(90_000) && entry.lastError == nil)
         }
-        #expect(try store.outbox.retryDead(selection, at: F.at(91_000)) == 0)
+        #expect(try store.outbox.retryDead(selection, at: F.at(91_000)).requeued == 0)
     }
 
     @Test func retryByIDTouchesOnlyThatDeadEntry() throws {
         let directory = try StateTestDirectory()
         let (store, ids) = try Self.deadStore(directory)
         let id = try #require(ids[1]["hook"])
-        #expect(try store.outbox.retryDead(.id(id), at: F.at(90_000)) == 1)
-        #expect(try store.outbox.retryDead(.id(try #require(ids[2]["hook"])), at: F.at(90_000)) == 0, "pending, not dead")
+        #expect(try store.outbox.retryDead(.id(id), at: F.at(90_000)).requeued == 1)
+        #expect(try store.outbox.retryDead(.id(try #require(ids[2]["hook"])), at: F.at(90_000)).requeued == 0, "pending, not dead")
         #expect(try store.outbox.entries(states: [.pending]).map(\.id).sorted() == [try #require(ids[2]["hook"]), id].sorted())
+    }
+
+    /// A dead entry stays dead when a later entry of its alert was sent to its channel after it
+    /// (sent now, it would reach the receiver after that one: a firing after its resolve). Each
+    /// step is "ALERT STATUS STATE CHANNEL", queued in that order; then every dead entry is retried.
+    @Test(arguments: [
+        (["x firing dead hook", "x resolved sent hook"], DeadRetry(requeued: 0, superseded: 1)),
+        (["x firing sent hook", "x reminder dead hook", "x reminder sent hook"], DeadRetry(requeued: 0, superseded: 1)),
+        (["x firing dead hook", "x resolved dead hook"], DeadRetry(requeued: 2, superseded: 0)),
+        (["x firing dead hook", "x resolved pending hook"], DeadRetry(requeued: 1, superseded: 0)),
+        (["x firing dead hook", "x reminder silenced hook"], DeadRetry(requeued: 1, superseded: 0)),
+        (["x firing dead hook", "y firing sent hook"], DeadRetry(requeued: 1, superseded: 0)),
+        (["x firing dead hook", "x resolved sent mail"], DeadRetry(requeued: 1, superseded: 0)),
+        (["x resolved sent hook", "x firing dead hook"], DeadRetry(requeued: 1, superseded: 0)),
+    ] as [([String], DeadRetry)])
+    func aDeadEntryALaterSentOneSupersededStaysDead(_ steps: [String], _ expected: DeadRetry) throws {
+        let directory = try StateTestDirectory()
+        let store = try StateStore.open(path: directory.path("state.db"))
+        for (index, step) in steps.enumerated() {
+            let words = step.split(separator: " ").map(String.init)
+            let at = Int64(index + 1) * 1_000
+            var notification = F.notification("n\(index)", rule: words[0], status: words[1] == "resolved" ? .resolved : .firing,
+                                              at: at, channels: [words[3]])
+            notification.isReminder = words[1] == "reminder"
+            let id = try #require(try F.enqueue(notification, in: store, at: at)[words[3]])
+            switch OutboxState(rawValue: words[2]) {
+            case .pending: break
+            case .sent: try store.outbox.markSent(id: id, at: F.at(at))
+            case .dead: try store.outbox.markDead(id: id, at: F.at(at), reason: "HTTP 400")
+            case let state: _ = try store.outbox.markKept(id: id, as: state, at: F.at(at), reason: "kept")
+            }
+        }
+        #expect(try store.outbox.retryDead(.all, at: F.at(90_000)) == expected)
+        #expect(try store.outbox.counts().values.map(\.dead).reduce(0, +) == expected.superseded, "the superseded stay dead")
     }
 
     @Test func purgeDeletesDeadEntriesAndOrphanedNotificationsOnly() throws {
