@@ -94,4 +94,12 @@ package struct DeadRetry: Sendable, Equatable {
     package var requeued: Int
     /// Left dead: superseded by a later notification of the same alert, already sent.
     package var superseded: Int
+
+    /// Nothing put back, nothing left.
+    package static let none = DeadRetry(requeued: 0, superseded: 0)
+
+    /// Both counts of `a` and `b` together (a channel's peer queues, retried in turn).
+    package static func + (a: DeadRetry, b: DeadRetry) -> DeadRetry {
+        DeadRetry(requeued: a.requeued + b.requeued, superseded: a.superseded + b.superseded)
+    }
 }

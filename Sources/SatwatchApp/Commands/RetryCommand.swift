@@ -36,12 +36,7 @@ enum RetryCommand: SatwatchCommand {
         }
         do {
             let now = WallClock.now()
-            let retry = try store.inTransaction {
-                try selections.reduce(DeadRetry(requeued: 0, superseded: 0)) { total, selection in
-                    let one = try store.outbox.retryDead(selection, at: now)
-                    return DeadRetry(requeued: total.requeued + one.requeued, superseded: total.superseded + one.superseded)
-                }
-            }
+            let retry = try store.inTransaction { try selections.reduce(.none) { try $0 + store.outbox.retryDead($1, at: now) } }
             if case .id(let id) = selection, retry.requeued == 0 {
                 io.err(retry.superseded > 0
                     ? "satwatch retry: delivery #\(id) stays dead: a later notification of the same alert was sent after it"
