@@ -118,6 +118,17 @@ for hostile in [b'{"address":"' + shop + b'","chain_stats":{"funded_txo_sum":2.1
                 b'{"txPosition":{"txid":"' + rent + b'","position":{"block":"0"}}}', b'{"txConfirmed":[[[[[[[[[[]]]]]]]]]]}',
                 b'{"block":{"height":870001},"txConfirmed":"' + rent + b'"}\n{"blocks":[{"height":-3}]}']:
     write(MEMPOOL_WATCH, hostile)
+# Sums of amounts each within 21 M BTC (once overflowed 64 bits): one transaction paying the supply
+# 4,400 times, and 4,500 frames each mining the whole supply into the balance. Longer than
+# fuzz/run's -max_len, so replayed whole only by `make test`.
+supply = b"2100000000000000"
+output = b'{"scriptpubkey_address":"' + shop + b'","value":' + supply + b"}"
+write(MEMPOOL_WATCH, b'{"multi-address-transactions":{"' + shop + b'":{"mempool":[{"txid":"' + b"cd" * 32
+      + b'","vin":[],"vout":[' + b",".join([output] * 4400) + b']}],"confirmed":[],"removed":[]}}}')
+write(MEMPOOL_WATCH, b"\n".join([b'{"address":"' + shop + b'","chain_stats":{"funded_txo_sum":0,"spent_txo_sum":0},'
+                                  b'"mempool_stats":{"funded_txo_sum":' + supply + b',"spent_txo_sum":0}}']
+                                 + [b'{"multi-address-transactions":{"' + shop + b'":{"mempool":[],"confirmed":[{"txid":"' + b"%064x" % index
+                                    + b'","vin":[],"vout":[' + output + b']}],"removed":[]}}}' for index in range(4500)]))
 # Addresses and txids as users write them: BIP-173/350 and Base58Check, valid and broken.
 for text in [shop, shop.upper(), shop[:-1] + b"5", b"bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0",
              b"tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7", b"BC1SW50QGDZ25J", b"bc1gmk9yu",

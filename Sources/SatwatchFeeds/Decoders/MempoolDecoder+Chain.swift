@@ -15,17 +15,51 @@ import SatwatchJSON
 /// Confirmations count from the tip the feed's own `blocks`/`block` report; a transaction mempool
 /// says confirmed in a frame that also carries the new `block` was mined in that block.
 struct ChainTracker: Sendable {
-    /// What one address holds, in satoshis.
+    /// What one address holds, in satoshis. Every amount stored stays within ±``supply``, so no
+    /// sum of two of them can overflow, whatever a feed sends.
     struct AddressState: Sendable {
         /// The confirmed balance; nil until the first REST answer.
         var balance: Int64?
-        /// The mempool net the last REST answer reported, less what has confirmed since.
+        /// The mempool net the last REST answer reported, less what has confirmed or left the
+        /// mempool since.
         var restPending: Int64 = 0
         /// The mempool net of each transaction the WebSocket reported since that answer.
         var pending: [String: Int64] = [:]
+        /// The transactions whose net was taken off `restPending` since that answer, so that a
+        /// second word of one (removed, then mined after all) does not take it off twice.
+        var settled: Set<String> = []
 
-        /// The net of all its unconfirmed transactions.
-        var unconfirmed: Int64 { restPending + pending.values.reduce(0, +) }
+        /// The net of all its unconfirmed transactions. What comes in and what goes out are
+        /// summed apart, each held at the supply: neither can exceed every bitcoin there is, and
+        /// a hostile feed's many transactions (each within the supply) cannot overflow the sum.
+        var unconfirmed: Int64 {
+            var incoming: Int64 = 0, outgoing: Int64 = 0
+            for net in [restPending] + pending.values {
+                if net > 0 {
+                    incoming = min(incoming + net, ChainTracker.supply)
+                } else {
+                    outgoing = min(outgoing - net, ChainTracker.supply)
+                }
+            }
+            return incoming - outgoing
+        }
+
+        /// Takes the net of `txid`, mined or gone from the mempool, off the unconfirmed figures:
+        /// its WebSocket entry when it was heard since the last REST answer; otherwise its share of
+        /// that answer's mempool figure (when there was one: the transaction was counted in it),
+        /// once. `net` is nil when the feed named the transaction without its amounts: then only
+        /// a WebSocket entry can go, and the REST figure stays until the next REST read (on every
+        /// connect and new block) sets it outright, since guessing would be wrong either way.
+        /// False, changing nothing, when the figure would leave the supply (no real transaction
+        /// does that).
+        mutating func settle(_ txid: String, net: Int64?) -> Bool {
+            if pending.removeValue(forKey: txid) != nil { return true }
+            guard let net, restPending != 0, !settled.contains(txid) else { return true }
+            guard let rest = ChainTracker.withinSupply(restPending - net) else { return false }
+            restPending = rest
+            settled.insert(txid)
+            return true
+        }
     }
 
     /// What is known of one transaction.
@@ -53,6 +87,12 @@ struct ChainTracker: Sendable {
 
     /// Satoshis per bitcoin.
     static let satoshis = 100_000_000.0
+    /// Every bitcoin there will ever be (21 million), in satoshis: no amount, and no sum of an
+    /// address's amounts, can go beyond it either way.
+    static let supply: Int64 = 21_000_000 * 100_000_000
+
+    /// `amount` when it is within ±``supply``.
+    static func withinSupply(_ amount: Int64) -> Int64? { abs(amount) <= supply ? amount : nil }
 
     /// Whether `key` is one of the frame keys the watch reads (the others are mempool's own).
     static func isChainKey(_ key: String) -> Bool { keys.contains(key) }
@@ -155,11 +195,9 @@ struct ChainTracker: Sendable {
         guard let members = node.members else { return batch.reject(.unexpectedShape) }
         for member in members {
             guard let key = watchedAddress(member.key) else { continue }
-            for tx in member.node["mempool"]?.array ?? [] { entered(tx, address: key) }
-            for tx in member.node["removed"]?.array ?? [] {
-                if let txid = tx.string ?? tx["txid"]?.string { addresses[key]?.pending[txid] = nil }
-            }
-            for tx in member.node["confirmed"]?.array ?? [] { confirmed(tx, address: key) }
+            for tx in member.node["mempool"]?.array ?? [] { entered(tx, address: key, into: &batch) }
+            for tx in member.node["removed"]?.array ?? [] { removed(tx, address: key, into: &batch) }
+            for tx in member.node["confirmed"]?.array ?? [] { confirmed(tx, address: key, into: &batch) }
             publish(address: key, into: &batch)
         }
     }
@@ -172,49 +210,76 @@ struct ChainTracker: Sendable {
             let key = watched.address.text
             let touching = array.filter { Self.net($0, address: key) != nil }
             if touching.isEmpty { continue }
-            for tx in touching { isConfirmed ? confirmed(tx, address: key) : entered(tx, address: key) }
+            for tx in touching { isConfirmed ? confirmed(tx, address: key, into: &batch) : entered(tx, address: key, into: &batch) }
             publish(address: key, into: &batch)
         }
     }
 
     /// A transaction of `address` entered the mempool.
-    private mutating func entered(_ tx: JSONNode, address: String) {
-        guard let txid = tx["txid"]?.string, let net = Self.net(tx, address: address) else { return }
+    private mutating func entered(_ tx: JSONNode, address: String, into batch: inout SampleBatch) {
+        guard let txid = tx["txid"]?.string, let net = Self.usableNet(tx, address: address, into: &batch) else { return }
         addresses[address, default: AddressState()].pending[txid] = net
     }
 
-    /// A transaction of `address` was mined: its net moves from the mempool to the balance.
-    private mutating func confirmed(_ tx: JSONNode, address: String) {
-        guard let txid = tx["txid"]?.string, let net = Self.net(tx, address: address) else { return }
-        var state = addresses[address, default: AddressState()]
-        if state.pending.removeValue(forKey: txid) == nil, state.restPending != 0 {
-            // Counted in the last REST answer's mempool figure, not heard since.
-            state.restPending -= net
+    /// A transaction of `address` left the mempool unmined (replaced, RBF, or evicted): its net
+    /// no longer counts. mempool sends the whole transaction; a bare txid is read too.
+    private mutating func removed(_ tx: JSONNode, address: String, into batch: inout SampleBatch) {
+        guard let txid = tx.string ?? tx["txid"]?.string else { return batch.reject(.unexpectedShape) }
+        guard addresses[address] != nil else { return }
+        var net: Int64?
+        if tx.string == nil {
+            guard let known = Self.usableNet(tx, address: address, into: &batch) else { return }
+            net = known
         }
-        state.balance = state.balance.map { $0 + net }
+        if addresses[address]?.settle(txid, net: net) == false { batch.reject(.invalidValue) }
+    }
+
+    /// A transaction of `address` was mined: its net moves from the mempool to the balance.
+    private mutating func confirmed(_ tx: JSONNode, address: String, into batch: inout SampleBatch) {
+        guard let txid = tx["txid"]?.string, let net = Self.usableNet(tx, address: address, into: &batch) else { return }
+        var state = addresses[address, default: AddressState()]
+        if let balance = state.balance {
+            guard let sum = Self.withinSupply(balance + net) else { return batch.reject(.invalidValue) }
+            state.balance = sum
+        }
+        guard state.settle(txid, net: net) else { return batch.reject(.invalidValue) }
         addresses[address] = state
     }
 
+    /// The net of `tx` for `address` when it touches it; one whose amounts are not satoshis of the
+    /// supply is counted as a rejected field.
+    private static func usableNet(_ tx: JSONNode, address: String, into batch: inout SampleBatch) -> Int64? {
+        switch net(tx, address: address) {
+        case .value(let net)?: return net
+        case .skipped(let reason)?: batch.reject(reason); return nil
+        case nil: return nil
+        }
+    }
+
     /// What `tx` pays to `address` minus what it spends from it, in satoshis; nil when it does
-    /// neither (or its amounts are not satoshis).
-    static func net(_ tx: JSONNode, address: String) -> Int64? {
-        var net: Int64 = 0, touches = false
+    /// neither. What it pays and what it spends are each at most the supply (a transaction moves
+    /// no more than every bitcoin), so their sums cannot overflow and the net stays within
+    /// ±supply; anything else is an `invalid_value`.
+    static func net(_ tx: JSONNode, address: String) -> Decoded<Int64>? {
+        var paid: Int64 = 0, spent: Int64 = 0, touches = false
         for output in tx["vout"]?.array ?? [] where output["scriptpubkey_address"]?.string == address {
-            guard let value = satoshiAmount(output["value"]) else { return nil }
-            net += value
+            guard let value = satoshiAmount(output["value"]), let sum = withinSupply(paid + value) else { return .skipped(.invalidValue) }
+            paid = sum
             touches = true
         }
         for input in tx["vin"]?.array ?? [] where input["prevout"]?["scriptpubkey_address"]?.string == address {
-            guard let value = satoshiAmount(input["prevout"]?["value"]) else { return nil }
-            net -= value
+            guard let value = satoshiAmount(input["prevout"]?["value"]), let sum = withinSupply(spent + value) else {
+                return .skipped(.invalidValue)
+            }
+            spent = sum
             touches = true
         }
-        return touches ? net : nil
+        return touches ? .value(paid - spent) : nil
     }
 
     /// A whole number of satoshis from 0 to 21 million BTC.
     private static func satoshiAmount(_ node: JSONNode?) -> Int64? {
-        guard let value = node?.number, value >= 0, value <= 21_000_000 * satoshis, value.rounded() == value else { return nil }
+        guard let value = node?.number, value >= 0, value <= Double(supply), value.rounded() == value else { return nil }
         return Int64(value)
     }
 

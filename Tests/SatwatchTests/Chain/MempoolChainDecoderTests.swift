@@ -137,3 +137,89 @@ extension MempoolChainDecoderTests {
         #expect(Self.chainValues(&decoder, #"{"block":{"height":870005}}"#) == ["tx.rent.confirmations": 5])
     }
 }
+
+extension MempoolChainDecoderTests {
+    static let shop = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"
+    /// 21 million BTC, in satoshis: the most one amount may say.
+    static let supply = 2_100_000_000_000_000
+
+    /// A transaction `txid` paying SHOP `paid` satoshis in `outputs` outputs and spending `spent`
+    /// from it.
+    static func transaction(_ txid: String, paid: Int = 0, outputs: Int = 1, spent: Int = 0) -> String {
+        let vout = Array(repeating: #"{"scriptpubkey_address":"\#(shop)","value":\#(paid)}"#, count: paid > 0 ? outputs : 0)
+        let vin = spent > 0 ? [#"{"prevout":{"scriptpubkey_address":"\#(shop)","value":\#(spent)}}"#] : []
+        return #"{"txid":"\#(txid)","vin":[\#(vin.joined(separator: ","))],"vout":[\#(vout.joined(separator: ","))]}"#
+    }
+
+    /// `multi-address-transactions` for SHOP.
+    static func addressFrame(mempool: [String] = [], confirmed: [String] = [], removed: [String] = []) -> String {
+        func list(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+        return #"{"multi-address-transactions":{"\#(shop)":{"mempool":\#(list(mempool)),"confirmed":\#(list(confirmed)),"removed":\#(list(removed))}}}"#
+    }
+
+    /// A REST address answer: `balance` confirmed, `pending` net in the mempool.
+    static func restAddress(balance: Int, pending: Int) -> String {
+        #"{"address":"\#(shop)","chain_stats":{"funded_txo_sum":\#(balance),"spent_txo_sum":0},"#
+            + #""mempool_stats":{"funded_txo_sum":\#(max(pending, 0)),"spent_txo_sum":\#(max(-pending, 0))}}"#
+    }
+
+    /// One frame whose transaction pays the supply thousands of times over: impossible, so
+    /// rejected, and the values stay what they were.
+    @Test func aTransactionPayingMoreThanTheSupplyIsRejected() throws {
+        var decoder = MempoolDecoder(watch: try Self.watch())
+        _ = decoder.decode(Self.restAddress(balance: 100_000, pending: 0), at: Self.at)
+        let frame = Self.addressFrame(mempool: [Self.transaction(String(repeating: "cd", count: 32), paid: Self.supply, outputs: 4400)])
+        #expect(Self.chainValues(&decoder, frame) == ["address.shop.balance": 0.001, "address.shop.unconfirmed": 0])
+        #expect(decoder.rejectedFields == 1)
+    }
+
+    /// Thousands of frames, each with a transaction of the whole supply (paid or spent, entering
+    /// the mempool, mined or leaving it): the values stay within ±21 million BTC.
+    @Test(arguments: ["mempool", "confirmed", "removed"], [true, false])
+    func framesOfTheWholeSupplyDoNotAddUpBeyondIt(_ list: String, paying: Bool) throws {
+        var decoder = MempoolDecoder(watch: try Self.watch())
+        _ = decoder.decode(Self.restAddress(balance: paying ? 0 : Self.supply, pending: paying ? Self.supply : -Self.supply), at: Self.at)
+        var extremes: (low: Double, high: Double) = (0, 0)
+        for index in 0..<4500 {
+            let hex = String(index, radix: 16)
+            let tx = Self.transaction(String(repeating: "0", count: 64 - hex.count) + hex, paid: paying ? Self.supply : 0, spent: paying ? 0 : Self.supply)
+            let frame = switch list {
+            case "mempool": Self.addressFrame(mempool: [tx])
+            case "confirmed": Self.addressFrame(confirmed: [tx])
+            default: Self.addressFrame(removed: [tx])
+            }
+            for value in Self.chainValues(&decoder, frame).values { extremes = (min(extremes.low, value), max(extremes.high, value)) }
+        }
+        #expect(extremes.low >= -21_000_000 && extremes.high <= 21_000_000)
+    }
+}
+
+extension MempoolChainDecoderTests {
+    static let earlier = String(repeating: "a1", count: 32)
+    static let later = String(repeating: "b2", count: 32)
+
+    /// A payment the REST answer counted in its mempool figure (not heard over the WebSocket
+    /// since), then replaced or evicted: its net leaves the figure once, like a mined one's.
+    /// Named by txid alone, its amount is unknown: the figure stays until the next REST read.
+    @Test(arguments: [
+        ("replaced", [addressFrame(mempool: [transaction(later, paid: 250_000)], removed: [transaction(earlier, paid: 250_000)])], 0.0025),
+        ("evicted", [addressFrame(removed: [transaction(earlier, paid: 250_000)])], 0),
+        ("evicted, then mined after all",
+         [addressFrame(removed: [transaction(earlier, paid: 250_000)]), addressFrame(confirmed: [transaction(earlier, paid: 250_000)])], 0),
+        ("named by txid alone", [addressFrame(removed: ["\"\(earlier)\""])], 0.0025),
+        ("heard, then replaced",
+         [addressFrame(mempool: [transaction(earlier, paid: 250_000)]),
+          addressFrame(mempool: [transaction(later, paid: 250_000)], removed: ["\"\(earlier)\""])], 0.0025),
+    ])
+    func aPaymentThatLeavesTheMempoolLeavesUnconfirmed(_ story: String, frames: [String], unconfirmed: Double) throws {
+        var decoder = MempoolDecoder(watch: try Self.watch())
+        _ = decoder.decode(#"{"blocks":[{"height":870000}]}"#, at: Self.at)
+        let heard = story.hasPrefix("heard")
+        #expect(Self.chainValues(&decoder, Self.restAddress(balance: 100_000, pending: heard ? 0 : 250_000))
+            == ["address.shop.balance": 0.001, "address.shop.unconfirmed": heard ? 0 : 0.0025])
+        var last: [String: Double] = [:]
+        for frame in frames { last = Self.chainValues(&decoder, frame) }
+        #expect(last["address.shop.unconfirmed"] == unconfirmed, "\(story)")
+        #expect(decoder.rejectedFields == 0)
+    }
+}
