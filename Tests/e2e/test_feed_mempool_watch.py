@@ -154,6 +154,37 @@ def test_a_payment_is_seen_mined_confirmed_and_a_replacement_named(feed, chain, 
     assert "watch read failed" not in worker.log_text()
 
 
+@pytest.mark.parametrize("statuses, reason, first_reads", [
+    # A refusal of one address: the others are read in the same round, then it is retried.
+    ("400,200", "HTTP 400 for /api/address/", [("other", 400), ("shop", 200), ("rent", 200), ("other", 200)]),
+    # The server in trouble: the round ends at once, and the retry reads everything.
+    ("503,200", "HTTP 503", [("other", 503), ("other", 200), ("shop", 200), ("rent", 200)]),
+])
+def test_a_refused_address_does_not_stop_the_other_reads(feed, chain, workers, statuses, reason, first_reads):
+    """mempool answers 400 "Invalid Bitcoin address" for an address it will not read: the other
+    coins are read all the same, the failure is logged with its path and retried after the
+    back-off. A 503 is the server's trouble, not the path's: nothing more is asked of it until
+    the retry."""
+    other = "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2"
+    (chain.answers / f"address-{other}.status").write_text(statuses)
+    (chain.answers / f"address-{other}.json").write_text(json.dumps({
+        "address": other, "chain_stats": {"funded_txo_sum": 50000, "spent_txo_sum": 0},
+        "mempool_stats": {"funded_txo_sum": 0, "spent_txo_sum": 0}}))
+    settings = config(feed, chain)
+    settings["feeds"]["mempool"]["watch"] = {"addresses": {"other": other, "shop": SHOP}, "transactions": {"rent": RENT}}
+    del settings["channels"]["hook"]
+    worker = workers(settings, {"r.json": [{"name": "shop-balance", "metric": "address.shop.balance", "on": "change"}]}).start()
+    connect(feed, chain, 1)
+    wait_for(lambda: len(chain.requests()) >= 4, timeout=15, what="the retry")
+    names = {f"/api/address/{other}": "other", f"/api/address/{SHOP}": "shop", f"/api/tx/{RENT}": "rent"}
+    assert [(names[r["path"]], r["status"]) for r in chain.requests()][:4] == first_reads
+    worker.wait_log(f"watch read failed.*{reason}")
+    seen(worker, "address.other.balance", 0.0005)
+    worker.wait_log("watch read recovered")
+    assert value(worker, "address.shop.balance") == 0.001 and value(worker, "tx.rent.fee_rate") == 12
+    assert worker.stop() == 0
+
+
 def test_check_names_the_place_of_a_bad_address_txid_or_network(tmp_path, feed):
     config_path = tmp_path / "config.json"
     bad = SHOP[:-1] + "5"

@@ -8,7 +8,10 @@ import SatwatchNet
 /// `block`: the WebSocket only tells what changes while connected, so a payment confirmed while
 /// the stream was down is caught up here. A failed round is tried again after a back-off;
 /// a transaction the server does not know (404: not yet broadcast, or replaced and gone) is
-/// skipped, and its `replaced` comes from the WebSocket.
+/// skipped, and its `replaced` comes from the WebSocket. A refusal of one path (another 4xx,
+/// such as 400 for an address the server will not read) fails the round only once every other
+/// path was read, so one bad coin does not blind the watch to the rest; a failure of the server
+/// (no answer, 5xx, 408, 429) ends the round at once, so a server in trouble is not asked again.
 final class ChainPoller: Sendable {
     let base: String
     let watch: ChainWatch
@@ -71,8 +74,10 @@ final class ChainPoller: Sendable {
         }
     }
 
-    /// Reads every watched address and transaction once.
+    /// Reads every watched address and transaction once; throws the first failure of the
+    /// server at once, a refusal of one path after the other paths.
     private func round() async throws(PollFailure) {
+        var refused: [(path: String, failure: PollFailure)] = []
         for path in paths {
             let text: String
             do {
@@ -80,10 +85,25 @@ final class ChainPoller: Sendable {
             } catch where error.status == 404 {
                 logger.info("watched transaction not found", ["feed": config.kind.rawValue, "path": path])
                 continue
+            } catch where error.refusesOnePath {
+                refused.append((path, error))
+                continue
             }
             let now = WallClock.now()
             await backlog?.admit()
             sink(RecordedFrame(at: now, feed: config.kind, text: text))
         }
+        guard let first = refused.first else { return }
+        throw PollFailure(reason: refused.map { "\($0.failure.reason) for \($0.path)" }.joined(separator: "; "),
+                          retryAfter: first.failure.retryAfter, status: first.failure.status)
+    }
+}
+
+extension PollFailure {
+    /// An answer about the path asked for, not about the server: a 4xx other than 408 (the
+    /// server timed out) and 429 (it wants fewer requests), which concern every path alike.
+    fileprivate var refusesOnePath: Bool {
+        guard let status else { return false }
+        return (400..<500).contains(status) && status != 408 && status != 429
     }
 }
