@@ -132,7 +132,7 @@ write(MEMPOOL_WATCH, b"\n".join([b'{"address":"' + shop + b'","chain_stats":{"fu
 # Addresses and txids as users write them: BIP-173/350 and Base58Check, valid and broken.
 for text in [shop, shop.upper(), shop[:-1] + b"5", b"bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0",
              b"tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7", b"BC1SW50QGDZ25J", b"bc1gmk9yu",
-             b"1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mo", b"2NC2hEhe28ULKAJkW5MjZ3jtTMJdvXmByvK", b"1" * 100, b"bc1" + b"q" * 87,
+             b"1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mo", b"2NC2hEhe28ULKAJkW5MjZ3jtTMJdvXmByvK", b"1" * 100, b"bc1" + b"q" * 87, b"bc1q1qqqqsyqcyq5rqwzqfpg9scrgwpugpzysn5f47ed",
              b"tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq47Zagq", b"\xff\xfe1qqqqqq", rent, rent[:-1] + b"g"]:
     write(BITCOIN_ADDRESS, text)
 # Silences' regular expressions: the README's, every construct, a backtracker's worst case, broken ones.

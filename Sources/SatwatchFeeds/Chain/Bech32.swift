@@ -55,8 +55,11 @@ package enum Bech32 {
     /// The longest string BIP-173 allows.
     static let maximumLength = 90
 
-    /// Decodes `text` under either encoding.
-    package static func decode(_ text: String) throws(Failure) -> Decoded {
+    /// Decodes `text` under either encoding. With `hrp`, the human-readable part the string must
+    /// have (a Bitcoin network's, known from the prefix), the data start right after it: a `1`
+    /// among them is a character that is not bech32, named at its place, where splitting at the
+    /// last `1` (all BIP-173 can do without knowing the part) would take it for the separator.
+    package static func decode(_ text: String, hrp expected: String? = nil) throws(Failure) -> Decoded {
         let bytes = Array(text.unicodeScalars)
         if bytes.count > maximumLength { throw Failure("too long: \(bytes.count) characters, at most \(maximumLength)") }
         for (offset, scalar) in bytes.enumerated() where scalar.value < 33 || scalar.value > 126 {
@@ -70,8 +73,7 @@ package enum Bech32 {
             }
         }
         let lowered = bytes.map { UInt8(("A"..."Z").contains($0) ? $0.value + 32 : $0.value) }
-        guard let separator = lowered.lastIndex(of: UInt8(ascii: "1")) else { throw Failure("no separator \"1\"") }
-        if separator == 0 { throw Failure("nothing before the separator \"1\"", at: 0) }
+        let separator = try Self.separator(in: lowered, hrp: expected)
         if lowered.count - separator - 1 < 6 { throw Failure("too short: the checksum takes 6 characters after \"1\"") }
         var data: [UInt8] = []
         for offset in (separator + 1)..<lowered.count {
@@ -95,6 +97,19 @@ package enum Bech32 {
             throw Failure("checksum error (more than one character is wrong)")
         }
         return Decoded(hrp: String(decoding: hrp, as: UTF8.self), data: Array(data.dropLast(6)), encoding: encoding)
+    }
+
+    /// Where the separator `1` of the lowercased string `lowered` is: right after `hrp` when it
+    /// is known, else the last `1`.
+    private static func separator(in lowered: [UInt8], hrp: String?) throws(Failure) -> Int {
+        guard let hrp else {
+            guard let separator = lowered.lastIndex(of: UInt8(ascii: "1")) else { throw Failure("no separator \"1\"") }
+            if separator == 0 { throw Failure("nothing before the separator \"1\"", at: 0) }
+            return separator
+        }
+        let prefix = Array((hrp + "1").utf8)
+        guard lowered.starts(with: prefix) else { throw Failure("does not start with \"\(hrp)1\"", at: 0) }
+        return prefix.count - 1
     }
 
     /// `hrp` and `data` (5-bit values) with their checksum, in lowercase.

@@ -54,11 +54,12 @@ package struct BitcoinAddress: Sendable, Equatable {
         self.scriptPubKey = scriptPubKey
     }
 
-    /// A native segwit address of the network whose prefix is `hrp`.
+    /// A native segwit address of the network whose prefix is `hrp`: the human-readable part is
+    /// that and no longer (`bc1q1…` is not one whose part is `bc1q`).
     private static func segwit(_ text: String, hrp: String, network: BitcoinNetwork) throws(Problem) -> BitcoinAddress {
         let decoded: Bech32.Decoded
         do {
-            decoded = try Bech32.decode(text)
+            decoded = try Bech32.decode(text, hrp: hrp)
         } catch {
             throw Problem(message: error.message, offset: error.offset)
         }

@@ -84,4 +84,14 @@ import Testing
             try Bech32.decode("bc1qw508d7qejxtdg4y5r4zarvary0c5xw7kv8f3t4")
         }
     }
+
+    /// With the human-readable part known, a `1` among the data is a bad character at its place;
+    /// without it, BIP-173 splits at the last `1` and the same string is valid with part `bc1q`.
+    @Test func aKnownHumanReadablePartNamesAOneInTheData() throws {
+        let text = "bc1q1qqqqsyqcyq5rqwzqfpg9scrgwpugpzysn5f47ed"
+        #expect(try Bech32.decode(text).hrp == "bc1q")
+        #expect(throws: Bech32.Failure(#"character 5 ("1") is not a bech32 character"#, at: 4)) { try Bech32.decode(text, hrp: "bc") }
+        #expect(try Bech32.decode("BC1SW50QGDZ25J", hrp: "bc") == Bech32.decode("BC1SW50QGDZ25J"))
+        #expect(throws: Bech32.Failure(#"does not start with "tb1""#, at: 0)) { try Bech32.decode("BC1SW50QGDZ25J", hrp: "tb") }
+    }
 }

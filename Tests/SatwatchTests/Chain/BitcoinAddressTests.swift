@@ -105,6 +105,23 @@ import Testing
         #expect(throws: BitcoinAddress.Problem(message: message, offset: offset)) { try BitcoinAddress(parsing: text) }
     }
 
+    /// A `1` after the network's prefix is a mistyped character, named where it is: the
+    /// human-readable part is the network's (`bc`, `tb`, `bcrt`), never one that runs to a later
+    /// `1` (`bc1q1…`, valid bech32 with the part `bc1q`, is no mainnet address).
+    @Test(arguments: [
+        ("bc1q1qqqqsyqcyq5rqwzqfpg9scrgwpugpzysn5f47ed", 5),
+        ("BC1Q1QQQQSYQCYQ5RQWZQFPG9SCRGWPUGPZYSN5F47ED", 5),
+        ("bc1qw508d61ejxtdg4y5r3zarvary0c5xw7kv8f3t4", 11),
+        ("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7k18f3t4", 37),
+        ("tb1qrp33g0q5c5txsp9a1ysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7", 21),
+        ("bcrt1qka7zwvztxlmsa99u3g8m75qwpj2h4q8tj5q1pl", 42),
+    ] as [(String, Int)])
+    func aOneAfterTheNetworkPrefixIsNamed(_ text: String, _ character: Int) {
+        #expect(throws: BitcoinAddress.Problem(message: #"character \#(character) ("1") is not a bech32 character"#, offset: character - 1)) {
+            try BitcoinAddress(parsing: text)
+        }
+    }
+
     @Test func aVersionByteOfAnotherCoinIsRefused() {
         // A Litecoin-style P2PKH version (48) with a valid checksum.
         let text = Base58Check.encode([48] + [UInt8](repeating: 7, count: 20))
