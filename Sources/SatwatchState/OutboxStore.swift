@@ -56,12 +56,15 @@ package struct OutboxStore {
 
     /// What a receiver of the channel whose queues are `queues` (its own name and its peers',
     /// `QueueNames.family`) is told again, per alert: the newest notification that any of them
-    /// settled (sent, kept or given up), when one of them sent it, and it fires and the alert
-    /// still does (one of `alerts`, the ones the worker evaluates, nil: any, whose saved state
-    /// fires), or it resolved at or after `resolvedSince`. Oldest first.
+    /// sent, when it fires and the alert still does (one of `alerts`, the ones the worker
+    /// evaluates, nil: any, whose saved state fires), or it resolved at or after `resolvedSince`.
+    /// Oldest first.
     ///
-    /// - A pending entry is passed over, whatever it says: the receiver still holds what it heard
-    ///   before it, and hearing that again keeps it from expiring. A reminder that waits (behind
+    /// - What was not sent is passed over, whatever it says: the receiver still holds what it
+    ///   heard before, and hearing that again keeps it from expiring. A reminder kept from the
+    ///   channel (a satwatch silence, a cap) must not let a firing alert lapse either: a silence
+    ///   holds notifications back, and Alertmanager resolving the alert on its own would be one,
+    ///   and untrue. A reminder that waits (behind
     ///   the channel's group interval, in a rule's quiet window, for its retry) must not let a
     ///   firing alert lapse. A resolve that waits leaves the firing told until the resolve itself
     ///   goes: the firing is still all the receiver was told, telling it resolved sooner would go
@@ -76,10 +79,7 @@ package struct OutboxStore {
         let statement = try connection.cached("""
             SELECT \(Self.entryColumns)
             WHERE o.id IN (SELECT max(id) FROM outbox
-                           WHERE channel IN (SELECT value FROM json_each(?1)) AND state <> 'pending' GROUP BY alert)
-              AND EXISTS (SELECT 1 FROM outbox s
-                          WHERE s.notification_id = o.notification_id AND s.state = 'sent'
-                            AND s.channel IN (SELECT value FROM json_each(?1)))
+                           WHERE channel IN (SELECT value FROM json_each(?1)) AND state = 'sent' GROUP BY alert)
               AND CASE n.status
                   WHEN 'firing' THEN (?3 IS NULL OR o.alert IN (SELECT value FROM json_each(?3)))
                                      AND EXISTS (SELECT 1 FROM rule_state r WHERE r.name = o.alert AND r.status = 'firing')

@@ -20,7 +20,7 @@ package struct StoreMaintenance {
     /// touched before `cutoff`, with their labels and outbox rows, and notifications without
     /// any delivery created before it, so the file stays small over months (`state_retention`).
     /// A notification with a pending delivery, or a recent one, is kept whole, and so is an alert's
-    /// newest settled firing notification on a queue in `restating` while the alert still fires
+    /// newest firing notification sent on a queue in `restating` while the alert still fires
     /// (one of `alerts`, nil: any, whose saved state fires): an alert that fires for longer than
     /// the retention is still told again to a receiver that forgets (`OutboxStore.latestHeard`),
     /// but that of a rule since removed or changed goes like any other.
@@ -37,7 +37,7 @@ package struct StoreMaintenance {
                                 AND EXISTS (SELECT 1 FROM rule_state r WHERE r.name = notification.rule AND r.status = 'firing')
                                 AND id IN (SELECT notification_id FROM outbox
                                            WHERE id IN (SELECT max(id) FROM outbox
-                                                        WHERE channel IN (SELECT value FROM json_each(?2)) AND state <> 'pending'
+                                                        WHERE channel IN (SELECT value FROM json_each(?2)) AND state = 'sent'
                                                         GROUP BY channel, alert))))
                    OR (created_at < ?1 AND NOT EXISTS (SELECT 1 FROM outbox WHERE notification_id = notification.id))
                 """)

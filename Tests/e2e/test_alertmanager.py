@@ -3,7 +3,7 @@ back through their `/api/v2/alerts`: a firing alert is told again every `resend`
 4 × resend ahead, so Alertmanager never resolves it by itself; every peer of `urls` gets every
 alert, each through a queue of its own (one that is down delays nothing for the others); a
 worker that starts tells what is firing at once. An alert keeps being told while a reminder or
-its resolve waits; one the worker no longer fires (a rule removed or changed) is not; a peer
+its resolve waits, or a satwatch silence keeps its reminders; one the worker no longer fires (a rule removed or changed) is not; a peer
 added to the channel hears what fires at once; `retry` and `history` take the channel for all
 its peers' queues."""
 import json
@@ -125,6 +125,28 @@ def test_a_firing_alert_is_told_while_its_reminder_waits_for_the_group_interval(
         alerts = active(peer)
         assert alerts, "Alertmanager resolved the alert while its reminder waited"
         assert parse(alerts[0]["endsAt"]) > time.time(), alerts[0]
+        time.sleep(0.25)
+    assert {body["status"] for body in receiver.bodies("/am")} == {"firing"}
+    assert worker.stop() == 0
+
+
+def test_a_satwatch_silence_does_not_let_alertmanager_resolve_a_firing_alert(feed, receiver, workers, alertmanagers,
+                                                                             tmp_path):
+    peer = alertmanagers([Alertmanager(tmp_path / "am", receiver.url("/am"), group_wait="0s", group_interval="1s")])[0].start()
+    worker = workers(config(feed, {"url": peer.url}), {"r.json": [dict(RULE, repeat="2s")]}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12)
+    wait_for(lambda: active(peer), timeout=30, what="the alert in Alertmanager")
+    added = subprocess.run([str(BINARY), "silence", "add", "--rule", "fees-high", "--for", "1h", "--config",
+                            str(worker.config_path)], capture_output=True, text=True, timeout=30)
+    assert added.returncode == 0, added.stderr
+    # A reminder kept by the silence: from here the firing heard before it must keep being told,
+    # a whole endsAt (4 s) and more, though the alert's newest notification was kept.
+    worker.wait_log(r'msg="delivery silenced".*rule=fees-high', timeout=15)
+    kept_at = time.time()
+    while time.time() < kept_at + 8:
+        alerts = active(peer)
+        assert alerts, "Alertmanager resolved the alert while satwatch silenced it"
         time.sleep(0.25)
     assert {body["status"] for body in receiver.bodies("/am")} == {"firing"}
     assert worker.stop() == 0

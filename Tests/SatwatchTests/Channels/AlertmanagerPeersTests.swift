@@ -78,6 +78,11 @@ import Testing
                   steps: [("f", .firing, 1_000, [("am#1", .sent)]), ("r", .resolved, 9_000, [("am#1", nil)])], told: "f"),
         HeardCase(testDescription: "nothing sent yet", steps: [("f", .firing, 1_000, [("am#1", nil)])], told: nil),
         HeardCase(testDescription: "a silenced firing", steps: [("f", .firing, 1_000, [("am#1", .silenced)])], told: nil),
+        HeardCase(testDescription: "a reminder silenced after the firing went out leaves the firing told",
+                  steps: [("f", .firing, 1_000, [("am#1", .sent)]), ("again", .firing, 8_000, [("am#1", .silenced)])], told: "f"),
+        HeardCase(testDescription: "a resolve that died on every peer leaves nothing told once the alert no longer fires",
+                  steps: [("f", .firing, 1_000, [("am#1", .sent)]), ("r", .resolved, 9_000, [("am#1", .dead)])],
+                  stillFires: false, told: nil),
         HeardCase(testDescription: "a firing whose rule is gone", steps: [("f", .firing, 1_000, [("am#1", .sent)])],
                   alerts: ["other"], told: nil),
         HeardCase(testDescription: "a firing whose rule started fresh", steps: [("f", .firing, 1_000, [("am#1", .sent)])],
@@ -90,8 +95,8 @@ import Testing
     ]
 
     /// What is told again, to every queue of the channel alike: per alert, the newest
-    /// notification a queue of the channel settled, when one of them sent it, and it fires and
-    /// the worker still fires it, or it resolved at or after `resolvedSince`.
+    /// notification a queue of the channel sent, when it fires and the worker still fires it,
+    /// or it resolved at or after `resolvedSince`.
     @Test(arguments: heardCases)
     func latestHeardIsWhatTheReceiversLastHeard(_ story: HeardCase) throws {
         let directory = try StateTestDirectory()

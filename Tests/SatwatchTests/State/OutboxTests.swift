@@ -179,6 +179,23 @@ struct OutboxTests {
         #expect(try (store.outbox.notification(id: "told-alone") != nil) == kept)
     }
 
+    /// Retention spares the firing the receiver heard, not a later reminder kept from it (a
+    /// silence): that firing is what a restating channel tells again.
+    @Test func pruneKeepsTheSentFiringPastAKeptReminder() throws {
+        let directory = try StateTestDirectory()
+        let store = try StateStore.open(path: directory.path("state.db"))
+        for id in try F.enqueue(F.notification("told", rule: "gone", at: 1_000, channels: ["am"]), in: store, at: 1_000).values {
+            try store.outbox.markSent(id: id, at: F.at(1_500))
+        }
+        for id in try F.enqueue(F.notification("silenced", rule: "gone", at: 2_000, channels: ["am"]), in: store, at: 2_000).values {
+            _ = try store.outbox.markKept(id: id, as: .silenced, at: F.at(2_500), reason: "silenced")
+        }
+        try store.maintenance.prune(olderThan: F.at(9_000), restating: QueueNames.family(of: "am"), alerts: ["gone"])
+        #expect(try store.outbox.notification(id: "told") != nil)
+        #expect(try store.outbox.notification(id: "silenced") == nil)
+        #expect(try store.outbox.latestHeard(queues: ["am"], resolvedSince: F.at(9_000), alerts: ["gone"]).map(\.notification.id) == ["told"])
+    }
+
     /// Retention: a notification goes once every delivery of it is sent or dead and was last
     /// touched before the cutoff; one with a pending or a recent delivery stays whole.
     @Test func pruneRemovesOnlyOldFinishedNotifications() throws {
