@@ -30,6 +30,18 @@ def active(peer, name="fees-high"):
     return [a for a in peer.alerts() if a["labels"].get("alertname") == name and a["status"]["state"] == "active"]
 
 
+def resend_gaps(receiver, since, span=8):
+    """Once the tap (a second peer of the channel, at `/tap`) got a post `span` s after `since`
+    (time.monotonic, the peer's clock too): the gaps between its posts from the last one before
+    `since` on, each of which must stay under the 4 s endsAt a post sets; None until then."""
+    times = [r["received_at"] for r in receiver.requests("/tap/api/v2/alerts")]
+    before = [t for t in times if t < since]
+    times = before[-1:] + [t for t in times if t >= since]
+    if len(times) < 2 or times[-1] < since + span:
+        return None
+    return [later - earlier for earlier, later in zip(times, times[1:])]
+
+
 def parse(text):
     from datetime import datetime
     return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
@@ -113,19 +125,18 @@ def test_a_firing_alert_is_told_while_its_reminder_waits_for_the_group_interval(
                                                                                tmp_path):
     peer = alertmanagers([Alertmanager(tmp_path / "am", receiver.url("/am"), group_wait="0s", group_interval="1s")])[0].start()
     # The reminder (every 3 s) waits behind the channel's 15 s group interval: the firing, sent
-    # at once, must keep being told meanwhile, its endsAt (4 s ahead) never lapsing.
-    cfg = config(feed, {"url": peer.url, "group": {"wait": "0s", "interval": "15s"}})
+    # at once, must keep being told meanwhile, its endsAt (4 s ahead) never lapsing. A second
+    # peer, the tap, records when each re-send came.
+    cfg = config(feed, {"urls": [peer.url, receiver.url("/tap")], "group": {"wait": "0s", "interval": "15s"}})
     worker = workers(cfg, {"r.json": [dict(RULE, repeat="3s")]}).start()
     wait_for(lambda: feed.clients() == 1, what="connect")
     feed.fees(12)
     wait_for(lambda: active(peer), timeout=30, what="the alert in Alertmanager")
-    fired_at = time.time()
+    fired_at = time.monotonic()
     # Past the reminder (3 s) and a whole endsAt beyond it (4 s), short of the group interval.
-    while time.time() < fired_at + 11:
-        alerts = active(peer)
-        assert alerts, "Alertmanager resolved the alert while its reminder waited"
-        assert parse(alerts[0]["endsAt"]) > time.time(), alerts[0]
-        time.sleep(0.25)
+    gaps = wait_for(lambda: resend_gaps(receiver, fired_at), timeout=30, what="re-sends 8 s past the firing")
+    assert max(gaps) < 4, f"the re-sends stopped longer than endsAt while the reminder waited: {gaps}"
+    assert active(peer), "Alertmanager resolved the alert while its reminder waited"
     assert {body["status"] for body in receiver.bodies("/am")} == {"firing"}
     assert worker.stop() == 0
 
@@ -133,7 +144,7 @@ def test_a_firing_alert_is_told_while_its_reminder_waits_for_the_group_interval(
 def test_a_satwatch_silence_does_not_let_alertmanager_resolve_a_firing_alert(feed, receiver, workers, alertmanagers,
                                                                              tmp_path):
     peer = alertmanagers([Alertmanager(tmp_path / "am", receiver.url("/am"), group_wait="0s", group_interval="1s")])[0].start()
-    worker = workers(config(feed, {"url": peer.url}), {"r.json": [dict(RULE, repeat="2s")]}).start()
+    worker = workers(config(feed, {"urls": [peer.url, receiver.url("/tap")]}), {"r.json": [dict(RULE, repeat="2s")]}).start()
     wait_for(lambda: feed.clients() == 1, what="connect")
     feed.fees(12)
     wait_for(lambda: active(peer), timeout=30, what="the alert in Alertmanager")
@@ -143,11 +154,10 @@ def test_a_satwatch_silence_does_not_let_alertmanager_resolve_a_firing_alert(fee
     # A reminder kept by the silence: from here the firing heard before it must keep being told,
     # a whole endsAt (4 s) and more, though the alert's newest notification was kept.
     worker.wait_log(r'msg="delivery silenced".*rule=fees-high', timeout=15)
-    kept_at = time.time()
-    while time.time() < kept_at + 8:
-        alerts = active(peer)
-        assert alerts, "Alertmanager resolved the alert while satwatch silenced it"
-        time.sleep(0.25)
+    kept_at = time.monotonic()
+    gaps = wait_for(lambda: resend_gaps(receiver, kept_at), timeout=30, what="re-sends 8 s past the silenced reminder")
+    assert max(gaps) < 4, f"the re-sends stopped longer than endsAt while satwatch silenced the alert: {gaps}"
+    assert active(peer), "Alertmanager resolved the alert while satwatch silenced it"
     assert {body["status"] for body in receiver.bodies("/am")} == {"firing"}
     assert worker.stop() == 0
 
