@@ -195,9 +195,9 @@ struct ChainTracker: Sendable {
         guard let members = node.members else { return batch.reject(.unexpectedShape) }
         for member in members {
             guard let key = watchedAddress(member.key) else { continue }
-            for tx in member.node["mempool"]?.array ?? [] { entered(tx, address: key, into: &batch) }
+            for tx in member.node["mempool"]?.array ?? [] { counted(tx, Self.net(tx, address: key), address: key, confirmed: false, into: &batch) }
             for tx in member.node["removed"]?.array ?? [] { removed(tx, address: key, into: &batch) }
-            for tx in member.node["confirmed"]?.array ?? [] { confirmed(tx, address: key, into: &batch) }
+            for tx in member.node["confirmed"]?.array ?? [] { counted(tx, Self.net(tx, address: key), address: key, confirmed: true, into: &batch) }
             publish(address: key, into: &batch)
         }
     }
@@ -208,17 +208,26 @@ struct ChainTracker: Sendable {
         guard let array = node.array else { return batch.reject(.unexpectedShape) }
         for watched in watch.addresses {
             let key = watched.address.text
-            let touching = array.filter { Self.net($0, address: key) != nil }
-            if touching.isEmpty { continue }
-            for tx in touching { isConfirmed ? confirmed(tx, address: key, into: &batch) : entered(tx, address: key, into: &batch) }
-            publish(address: key, into: &batch)
+            var touched = false
+            for tx in array {
+                guard let net = Self.net(tx, address: key) else { continue }
+                touched = true
+                counted(tx, net, address: key, confirmed: isConfirmed, into: &batch)
+            }
+            if touched { publish(address: key, into: &batch) }
         }
     }
 
-    /// A transaction of `address` entered the mempool.
-    private mutating func entered(_ tx: JSONNode, address: String, into batch: inout SampleBatch) {
-        guard let txid = tx["txid"]?.string, let net = Self.usableNet(tx, address: address, into: &batch) else { return }
-        addresses[address, default: AddressState()].pending[txid] = net
+    /// A transaction whose net for `address` is `net` (nil: it does not touch it) entered the
+    /// mempool, or was mined when `isConfirmed`.
+    private mutating func counted(_ tx: JSONNode, _ net: Decoded<Int64>?, address: String, confirmed isConfirmed: Bool,
+                                  into batch: inout SampleBatch) {
+        guard let txid = tx["txid"]?.string, let net = Self.usable(net, into: &batch) else { return }
+        if isConfirmed {
+            confirmed(txid, net: net, address: address, into: &batch)
+        } else {
+            addresses[address, default: AddressState()].pending[txid] = net
+        }
     }
 
     /// A transaction of `address` left the mempool unmined (replaced, RBF, or evicted): its net
@@ -228,15 +237,14 @@ struct ChainTracker: Sendable {
         guard addresses[address] != nil else { return }
         var net: Int64?
         if tx.string == nil {
-            guard let known = Self.usableNet(tx, address: address, into: &batch) else { return }
+            guard let known = Self.usable(Self.net(tx, address: address), into: &batch) else { return }
             net = known
         }
         if addresses[address]?.settle(txid, net: net) == false { batch.reject(.invalidValue) }
     }
 
     /// A transaction of `address` was mined: its net moves from the mempool to the balance.
-    private mutating func confirmed(_ tx: JSONNode, address: String, into batch: inout SampleBatch) {
-        guard let txid = tx["txid"]?.string, let net = Self.usableNet(tx, address: address, into: &batch) else { return }
+    private mutating func confirmed(_ txid: String, net: Int64, address: String, into batch: inout SampleBatch) {
         var state = addresses[address, default: AddressState()]
         if let balance = state.balance {
             guard let sum = Self.withinSupply(balance + net) else { return batch.reject(.invalidValue) }
@@ -246,10 +254,10 @@ struct ChainTracker: Sendable {
         addresses[address] = state
     }
 
-    /// The net of `tx` for `address` when it touches it; one whose amounts are not satoshis of the
-    /// supply is counted as a rejected field.
-    private static func usableNet(_ tx: JSONNode, address: String, into batch: inout SampleBatch) -> Int64? {
-        switch net(tx, address: address) {
+    /// A transaction's net (see `net(_:address:)`) when it has one; one whose amounts are not
+    /// satoshis of the supply is counted as a rejected field.
+    private static func usable(_ net: Decoded<Int64>?, into batch: inout SampleBatch) -> Int64? {
+        switch net {
         case .value(let net)?: return net
         case .skipped(let reason)?: batch.reject(reason); return nil
         case nil: return nil
