@@ -9,19 +9,21 @@ struct RemoteReports {
     let io: CommandIO
 
     /// `status`: every rule's line (`/api/v1/rules`) and the running silences; `--json`: one
-    /// object `{"worker","rules","silences"}` with the API's own arrays.
+    /// object `{"worker","rules","silences"}` whose rules and silences read as a local
+    /// `status --json` writes them, so one script reads either.
     func status(json: Bool) async -> Int32 {
         do {
             let rules = try await worker.get("/api/v1/rules")
             let silences = try await worker.get("/api/v1/silences")
+            let ruleLines = (rules.array ?? []).compactMap(StatusRuleLine.init(api:))
             if json {
-                io.out(JSONValue.members([("worker", .string(worker.url)), ("rules", rules.value), ("silences", silences.value)])
+                io.out(JSONValue.members([("worker", .string(worker.url)), ("rules", .list(ruleLines.map(\.json))),
+                                          ("silences", silences.value)])
                     .prettyJSONText())
                 return 0
             }
             let now = WallClock.now()
             var lines = ["worker: \(worker.url)", "", "RULES"]
-            let ruleLines = (rules.array ?? []).compactMap(StatusRuleLine.init(api:))
             lines += ruleLines.isEmpty ? ["  (no rules)"] : StatusReport.columns(ruleLines.map(\.cells))
             let running = (silences.array ?? []).compactMap(SilenceText.silence)
             if !running.isEmpty {

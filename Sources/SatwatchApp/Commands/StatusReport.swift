@@ -93,11 +93,7 @@ extension StatusReport {
     func json(statePath: String) -> JSONValue {
         .members([
             ("state_file", .string(statePath)),
-            ("rules", .list(ruleLines.map { line in
-                .members([("name", .string(line.name)), ("state", .string(line.state)),
-                          ("since", Self.time(line.since)), ("last_value", line.lastValue.map { .number($0) } ?? .null),
-                          ("waiting", line.waiting.map { .string($0) } ?? .null)])
-            })),
+            ("rules", .list(ruleLines.map(\.json))),
             ("metrics", .list(metrics.map { sample in
                 .members([("metric", .string(sample.metric)), ("source", .string(sample.source)),
                           ("value", .number(sample.value)), ("at", .string(sample.at.rfc3339))])
@@ -129,6 +125,4 @@ extension StatusReport {
         members.append(("error", entry.lastError.map { .string(redactor.redact($0)) } ?? .null))
         return .members(members)
     }
-
-    private static func time(_ at: Timestamp?) -> JSONValue { at.map { .string($0.rfc3339) } ?? .null }
 }

@@ -52,6 +52,13 @@ struct StatusRuleLine: Equatable {
             return [name, state, since.map { "since \($0.rfc3339)" } ?? "", value]
         }
     }
+
+    /// The JSON of `status --json`, local or through `--url` alike:
+    /// `{"name","state","since","last_value","waiting"}`, absent facts `null`.
+    var json: JSONValue {
+        .members([("name", .string(name)), ("state", .string(state)), ("since", since.map { .string($0.rfc3339) } ?? .null),
+                  ("last_value", lastValue.map { .number($0) } ?? .null), ("waiting", waiting.map { .string($0) } ?? .null)])
+    }
 }
 
 extension StatusRuleLine {
