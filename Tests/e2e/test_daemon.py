@@ -237,9 +237,17 @@ def test_healthz_metrics_and_feed_stale_alert(feed, receiver, mailbox, workers):
     status, body = worker.get("/healthz")
     assert status == 503
     assert "feed mempool: no frame for" in json.loads(body)["reason"]
+    # The API lists the alert beside the rules, as the receiver heard it.
+    api_alerts = lambda: {a["rule"]: a for a in json.loads(worker.get("/api/v1/alerts")[1])}
+    wait_for(lambda: api_alerts().get("feed-stale:mempool", {}).get("state") == "firing", what="feed-stale in /api/v1/alerts")
+    stale = api_alerts()["feed-stale:mempool"]
+    assert stale["metric"] == "feed.mempool" and stale["labels"]["feed"] == "mempool" and stale["channels"] == ["hook"], stale
     feed.fees(12)
     wait_for(lambda: ("feed-stale:mempool", "resolved") in statuses(receiver), what="feed-stale resolved")
     assert worker.get("/healthz")[0] == 200
+    wait_for(lambda: "feed-stale:mempool" not in api_alerts(), what="feed-stale gone from /api/v1/alerts")
+    rules = {r["rule"]: r["state"] for r in json.loads(worker.get("/api/v1/rules")[1])}
+    assert rules == {"fees-high": "firing", "feed-stale:mempool": "inactive"}, rules
     assert statuses(receiver).count(("fees-high", "firing")) == 1, "staleness must not resolve or re-fire rules"
     assert worker.stop() == 0
 

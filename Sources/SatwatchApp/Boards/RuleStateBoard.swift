@@ -16,6 +16,8 @@ package final class RuleStateBoard: Sendable {
         var current: [RuleState] = []
         /// Each rule's place in load order, by name.
         var indices: [String: Int] = [:]
+        /// The feeds' built-in `feed-stale:` alerts, each with its latest state.
+        var feeds: [RuleOverview] = []
     }
 
     private let states = Mutex(Published())
@@ -38,6 +40,12 @@ package final class RuleStateBoard: Sendable {
         }
     }
 
+    /// Every rule, then each feed's `feed-stale:` alert: what the API lists (the page shows the
+    /// feeds apart, with their health).
+    var overviewWithFeeds: [RuleOverview] {
+        overview + states.withLock { $0.feeds }
+    }
+
     /// The rule named `name`, with its state as of the last change; nil when there is none.
     func overview(named name: String) -> RuleOverview? {
         states.withLock { board in
@@ -48,22 +56,26 @@ package final class RuleStateBoard: Sendable {
         }
     }
 
-    /// Publishes every rule of `engine` (at start: a new engine may have other rules).
-    package func publish(_ engine: RuleEngine) {
+    /// Publishes every rule of `engine` and the feeds' alerts (at start: a new engine may have
+    /// other rules, a new config other feeds).
+    package func publish(_ engine: RuleEngine, feeds: [RuleOverview] = []) {
         let current = zip(engine.rules, engine.states).map { ($0.name, $1.status) }
         let rules = engine.states
         let indices = Dictionary(engine.rules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        states.withLock { $0.statuses = current; $0.current = rules; $0.indices = indices }
+        states.withLock { $0.statuses = current; $0.current = rules; $0.indices = indices; $0.feeds = feeds }
     }
 
-    /// Publishes the rules `changes` changed, each with its latest state; a change of a rule the
-    /// board does not hold (a built-in `feed-stale:` alert) is not published.
+    /// Publishes the rules and feed alerts `changes` changed, each with its latest state. A feed's
+    /// alert stays out of `snapshot`: `/metrics` has the feeds' own series.
     package func publish(_ changes: [RuleChange]) {
         states.withLock { board in
             for change in changes {
-                guard let index = board.indices[change.rule] else { continue }
-                board.statuses[index].status = change.state.status
-                if index < board.current.count { board.current[index] = change.state }
+                if let index = board.indices[change.rule] {
+                    board.statuses[index].status = change.state.status
+                    if index < board.current.count { board.current[index] = change.state }
+                } else if let index = board.feeds.firstIndex(where: { $0.name == change.rule }) {
+                    board.feeds[index].state = change.state
+                }
             }
         }
     }

@@ -15,7 +15,10 @@ struct RemoteReports {
         do {
             let rules = try await worker.get("/api/v1/rules")
             let silences = try await worker.get("/api/v1/silences")
+            // The feeds' alerts need the stored values' times (`feed data at …`), which the API
+            // does not give: they are `status`'s lines on the worker's machine.
             let ruleLines = (rules.array ?? []).compactMap(StatusRuleLine.init(api:))
+                .filter { !FeedStaleMonitor.names($0.name) }
             if json {
                 io.out(JSONValue.members([("worker", .string(worker.url)), ("rules", .list(ruleLines.map(\.json))),
                                           ("silences", silences.value)])

@@ -10,7 +10,7 @@ enum RuleParser {
     static func parse(_ object: inout ConfigObject, context: RuleLoader.Context) -> Rule? {
         let name = object.string("name", required: true, length: .ruleName)
         if let name, let node = object.member("name")?.node,
-           object.checkPrintedName(name, what: "rule name", at: node.location), name.hasPrefix("feed-stale:") {
+           object.checkPrintedName(name, what: "rule name", at: node.location), FeedStaleMonitor.names(name) {
             object.report("name", "rule names starting with \"feed-stale:\" are reserved")
         }
         let (metric, source) = parseMetric(&object, context: context)

@@ -42,7 +42,7 @@ struct Evaluator: Service {
         await restoreHistory(&state, from: writer)
         // Rules whose definition changed start fresh: store that now, so the old state is gone.
         flush(&state, to: writer, at: startedAt)
-        boards.rules.publish(state.evaluator.engine)
+        boards.rules.publish(state.evaluator.engine, feeds: state.stale.overview)
         alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
         while let input = await inputs.next() {
             let now = WallClock.now()

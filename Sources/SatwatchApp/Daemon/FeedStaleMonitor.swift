@@ -19,7 +19,10 @@ struct FeedStaleMonitor {
     private let commonLabels: [Label]
 
     /// Rule name of a feed's stale alert.
-    static func ruleName(_ kind: FeedKind) -> String { "feed-stale:\(kind.rawValue)" }
+    static func ruleName(_ kind: FeedKind) -> String { "\(digest):\(kind.rawValue)" }
+
+    /// Whether `name` is a feed's stale alert's.
+    static func names(_ name: String) -> Bool { name.hasPrefix("\(digest):") }
 
     /// Watches `feeds` from `now` (each gets its full `stale_after` to deliver a first frame).
     init(feeds: [FeedConfig], channels: [String], commonLabels: [Label] = [], saved: [String: RuleState], now: Timestamp) {
@@ -63,6 +66,22 @@ struct FeedStaleMonitor {
         return changes
     }
 
+    /// Each feed's alert as the API lists it beside the rules: it watches `feed.<kind>` for
+    /// silence past its `stale_after`.
+    var overview: [RuleOverview] {
+        watches.map { watch in
+            RuleOverview(name: Self.ruleName(watch.feed.kind), metric: "feed.\(watch.feed.kind.rawValue)",
+                         source: watch.feed.kind.rawValue, criterion: "silent for \(watch.feed.staleAfter.text)",
+                         levels: [watch.feed.staleAfter.seconds], labels: labels(watch.feed.kind), description: nil,
+                         channels: channels, state: watch.state)
+        }
+    }
+
+    /// A feed's alert's labels: `feed`, then the config's common ones.
+    private func labels(_ kind: FeedKind) -> [Label] {
+        [Label("feed", kind.rawValue)] + commonLabels.filter { $0.name != "feed" }
+    }
+
     /// When the next feed would go stale, if none is stale yet.
     func nextDeadline() -> Timestamp? {
         watches.filter { $0.state.status != .firing }.map { $0.lastFrameAt + $0.feed.staleAfter }.min()
@@ -79,7 +98,7 @@ struct FeedStaleMonitor {
         let notification = Notification(rule: name, status: status, metric: "feed.\(watch.feed.kind.rawValue)",
                                         value: silence.seconds, threshold: watch.feed.staleAfter.seconds, at: now,
                                         startsAt: startsAt, sequence: watches[index].state.sequence, message: message,
-                                        labels: [Label("feed", watch.feed.kind.rawValue)] + commonLabels.filter { $0.name != "feed" },
+                                        labels: labels(watch.feed.kind),
                                         channels: channels)
         return RuleChange(rule: name, state: watches[index].state, notification: notification)
     }
