@@ -6,7 +6,9 @@
 #     laid out side by side, hottest first, in the order deploy/satwatch.order lists them
 #     (bench/order_file.py writes it from a profiled run). The kernel maps a program's code 64 KiB
 #     around each page first touched: scattered over 8 MB of text, the ~1.3 MB a worker runs kept
-#     about 6 MB of the binary resident; side by side, about half.
+#     about 6 MB of the binary resident; side by side, about half. The compiler's private helpers
+#     have no name to list; deploy/satwatch.lds keeps them together (scattered, they kept another
+#     1.1 MB resident).
 #   - lld links it, with its relative relocations packed (DT_RELR) where the C library reads them
 #     (glibc 2.36 and later: Debian 12, Ubuntu 24.04, the Dockerfile's image): an 8 KiB table
 #     instead of a 740 KiB one read, and kept resident, at every start. With an older glibc the
@@ -29,7 +31,8 @@ if [ -x "$toolchain/ld.lld" ]; then
   # table (-export-dynamic): 5,700 names the loader searches on every lookup, and nothing that
   # looks them up. Not exported, they stay in the symbol table for backtraces.
   flags+=(-Xswiftc -use-ld=lld -Xlinker --no-export-dynamic)
-  [ -n "$order" ] && flags+=(-Xlinker "--symbol-ordering-file=$PWD/$order" -Xlinker --no-warn-symbol-ordering)
+  [ -n "$order" ] && flags+=(-Xlinker "--symbol-ordering-file=$PWD/$order" -Xlinker --no-warn-symbol-ordering
+                             -Xlinker -T -Xlinker "$PWD/deploy/satwatch.lds")
   if [ -n "$glibc" ] && [ "$(printf '%s\n' 2.36 "$glibc" | sort -V | head -1)" = 2.36 ]; then
     flags+=(-Xlinker -z -Xlinker pack-relative-relocs)
   fi

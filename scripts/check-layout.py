@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks that BINARY, a build of deploy/build-release.sh, lays out the code ORDER lists side by
-side, and that ORDER still names the binary's functions (a stale list lays out little).
+side, that ORDER still names the binary's functions (a stale list lays out little), and that the
+compiler's unnamed helpers sit together in `.text.unnamed` (deploy/satwatch.lds).
 
 The two numbers it prints:
   - named: the share of ORDER's functions the binary has. Renamed or removed functions lower it;
@@ -34,6 +35,10 @@ if named < MIN_NAMED:
                     "bench/order_file.py $(deploy/build-release.sh --no-order)")
 if span > MAX_SPAN_MB:
     problems.append(f"the listed functions spread over more than {MAX_SPAN_MB} MB: the linker did not lay them out")
+# The compiler's private helpers, which have no name to list, kept together by deploy/satwatch.lds.
+sections = subprocess.run(["readelf", "-SW", BINARY], capture_output=True, text=True, check=True).stdout
+if " .text.unnamed " not in sections:
+    problems.append("no .text.unnamed section: the linker did not follow deploy/satwatch.lds")
 for problem in problems:
     print(f"{BINARY}: {problem}", file=sys.stderr)
 sys.exit(1 if problems else 0)
