@@ -222,3 +222,22 @@ def test_without_zoneinfo_a_location_says_to_install_tzdata_once(tmp_path):
         "(/usr/share/zoneinfo is missing; install the tzdata package)",
         "satwatch.json: 1 problem in 1 file"], hidden.stderr
     assert hidden.returncode == 1
+
+
+def test_status_shows_a_feeds_first_values_at_once(feed, workers):
+    """`status` reads what the worker saved: a feed's first values are saved at once, not with the
+    minute's flush, so it never says `no feed data yet` for a feed that delivered seconds ago."""
+    rule = {"name": "fees-high", "metric": "fee.fastest", "above": 100}
+    worker = workers(worker_config(feed), {"fees.json": [rule]}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12)
+
+    def saved():
+        report = json.loads(satwatch("status", "--config", str(worker.config_path), "--json").stdout)
+        return {m["metric"]: m["value"] for m in report["metrics"]}.get("fee.fastest") == 12
+
+    # Well within the minute's flush (60 s) the state file has the value.
+    wait_for(saved, timeout=15, what="fee.fastest in status")
+    text = satwatch("status", "--config", str(worker.config_path)).stdout
+    assert "feed data at" in text and "no feed data yet" not in text, text
+    assert worker.stop() == 0

@@ -50,9 +50,11 @@ struct Evaluator: Service {
             state.evaluator.explains = logger.isEnabled(.debug)
             var changes: [RuleChange]
             var samples: [Sample] = []
+            var firstValues = false
             switch input {
             case .frame(let frame):
                 (changes, samples) = handle(frame, &state)
+                firstValues = !samples.isEmpty && state.feedsSaved.insert(frame.feed).inserted
                 backlog.done()
             case .tick: changes = state.advance(to: now)
             }
@@ -74,7 +76,7 @@ struct Evaluator: Service {
             for (source, count) in headlines.firstPolls.sorted(by: { $0.key < $1.key }) {
                 logger.info("news source recorded", ["source": source, "items": "\(count)"])
             }
-            if now - state.lastFlush >= Self.flushEvery { flush(&state, to: writer, at: now) }
+            if firstValues || now - state.lastFlush >= Self.flushEvery { flush(&state, to: writer, at: now) }
             alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
         }
         boards.histories.put(state.evaluator.engine.historySnapshot)

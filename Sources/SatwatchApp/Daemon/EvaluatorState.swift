@@ -9,6 +9,9 @@ struct EvaluatorState {
     var lastFlush: Timestamp
     /// Per `change` history, the newest point the state file holds.
     var historySaved: [String: Timestamp] = [:]
+    /// The feeds whose values have been saved since start: a feed's first values are saved at
+    /// once, so `status` shows them within a second rather than after the minute's flush.
+    var feedsSaved: Set<FeedKind> = []
 
     /// Lets time pass: rules first, then feed staleness (which also pauses the stale feed's rules).
     mutating func advance(to now: Timestamp) -> [RuleChange] {
