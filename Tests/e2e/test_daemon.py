@@ -8,6 +8,8 @@ import socket
 import subprocess
 import time
 
+import pytest
+
 from conftest import BINARY, Mailbox, metrics, wait_for
 
 FEE_RULE = {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["hook", "mail"]}
@@ -333,6 +335,22 @@ def test_reload_to_an_address_in_use_is_refused_and_keeps_the_listener(feed, rec
     feed.fees(12)
     wait_for(lambda: receiver.requests("/alerts"), what="the running setup still firing")
     assert not receiver.requests("/moved")
+    assert worker.stop() == 0
+
+
+@pytest.mark.parametrize("spelling", ["localhost:{port}", "0.0.0.0:{port}"])
+def test_reload_to_the_same_port_spelled_otherwise_or_wider_moves_the_listener(feed, receiver, mailbox, workers, spelling):
+    """The old listener holds the port, so the new one binds just after it closes, not before."""
+    worker = workers(config(feed, receiver, mailbox), {"fees.json": [FEE_RULE]}).start()
+    connected(feed)
+    moved = json.loads(worker.config_path.read_text())
+    moved["http"] = dict(moved.get("http") or {}, listen=spelling.format(port=worker.http_port))
+    worker.config_path.write_text(json.dumps(moved))
+    worker.signal(signal.SIGHUP)
+    worker.wait_log(r"msg=reloaded|reload failed")
+    assert "reload failed" not in worker.log_text(), worker.log_text()
+    assert len(re.findall(r'msg="http endpoint listening"', worker.log_text())) == 2
+    assert worker.get("/healthz")[0] == 200
     assert worker.stop() == 0
 
 

@@ -8,7 +8,8 @@ import Synchronization
 /// It lives as long as the worker, across reloads, like the feeds and the boards: a reload that
 /// leaves `http.listen` alone keeps the listener (a probe never finds the port closed), and only
 /// swaps what the routes answer from; one that changes it binds the new address before the old
-/// one closes, and one that cannot bind it is refused with the running config kept.
+/// one closes (on the same port, which the old one holds, just after), and one that cannot bind
+/// it is refused with the running config kept.
 final class Endpoint: Sendable {
     private let boards: Boards
     private let store: EndpointStore
@@ -55,10 +56,23 @@ final class Endpoint: Sendable {
         // until the swap below, like the listener it replaces.
         if current == nil { pages.value.withLock { $0 = next } }
         let server: HTTPServer
+        var replaced = false
         do {
-            server = try HTTPServer(host: listen.host, port: listen.port) { [pages] request in
-                guard let current = pages.value.withLock({ $0 }) else { return .now(HTTPServerResponse(status: 503, body: "starting\n")) }
-                return current.reply(to: request)
+            server = try listening(on: listen)
+        } catch let error where error.addressInUse && current.map({ $0.listen.port == listen.port && listen.port != 0 }) == true {
+            // The same port on another spelling or a wider address (`127.0.0.1:9464` → `:9464`):
+            // our own listener holds it, so the new one binds only once the old one has closed.
+            // Should the new one still fail, the old address is bound again.
+            await current?.server.stop()
+            replaced = true
+            do {
+                server = try listening(on: listen)
+            } catch {
+                pages.value.withLock { $0 = previous }
+                let restored = current.flatMap { try? listening(on: $0.listen) }
+                listener.withLock { $0 = restored.map { (current!.listen, $0) } }
+                if restored == nil { logger.error("http endpoint closed: its address could not be bound again", ["address": current!.listen.description]) }
+                throw EndpointError(description: "http endpoint: \(error.description)")
             }
         } catch {
             pages.value.withLock { $0 = previous }
@@ -70,7 +84,15 @@ final class Endpoint: Sendable {
         var bound = listen
         bound.port = server.port
         logger.info("http endpoint listening", ["address": bound.description])
-        await current?.server.stop()
+        if !replaced { await current?.server.stop() }
+    }
+
+    /// A listener on `listen` answering from the current pages.
+    private func listening(on listen: ListenAddress) throws(HTTPServer.StartError) -> HTTPServer {
+        try HTTPServer(host: listen.host, port: listen.port) { [pages] request in
+            guard let current = pages.value.withLock({ $0 }) else { return .now(HTTPServerResponse(status: 503, body: "starting\n")) }
+            return current.reply(to: request)
+        }
     }
 
     /// Closes the listener and the endpoint's state file connection (the worker is stopping).

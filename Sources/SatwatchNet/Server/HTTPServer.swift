@@ -25,6 +25,9 @@ package final class HTTPServer: Sendable {
     package struct StartError: Error, CustomStringConvertible {
         /// What failed, e.g. `bind 127.0.0.1:9464: Address already in use`.
         package var description: String
+        /// Whether the address was taken (`EADDRINUSE`): by another program, or by a listener of
+        /// ours on the same port.
+        package var addressInUse = false
     }
 
     /// Binds `host:port` (an IPv4 or IPv6 literal, or `localhost`) and starts serving, answering
@@ -99,9 +102,9 @@ extension HTTPServer {
         // that overflows it would cost an honest client a SYN retry (a second or more).
         _ = fcntl(fd, F_SETFL, O_NONBLOCK)
         guard Glibc.bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, listen(fd, 1024) == 0 else {
-            let message = String(cString: strerror(errno))
+            let code = errno
             close(fd)
-            throw StartError(description: "bind \(host):\(port): \(message)")
+            throw StartError(description: "bind \(host):\(port): \(String(cString: strerror(code)))", addressInUse: code == EADDRINUSE)
         }
         var address = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
