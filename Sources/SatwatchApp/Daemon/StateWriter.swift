@@ -20,6 +20,12 @@ final class StateWriter: @unchecked Sendable {
         case commit([RuleChange], headlines: HeadlineRecord, at: Timestamp)
         case flush(StateFlush)
         case read(@Sendable (StateStore) -> Void)
+
+        /// Whether it stores rule states or notifications.
+        var writes: Bool {
+            if case .read = self { return false }
+            return true
+        }
     }
 
     private struct Queue {
@@ -36,6 +42,12 @@ final class StateWriter: @unchecked Sendable {
     private let health: StoreHealthBoard
     private let bells: ChannelBells
     private let logger: Logger
+    /// Writes dropped while closing (on the writer thread only). Once one is dropped every later
+    /// one is too: the shutdown flush stores every rule's state, and storing it after a dropped
+    /// commit would record alerts as announced whose notifications were never queued. Dropped
+    /// together, the file keeps the states from before, and the next run works the changes out
+    /// again from them.
+    private var dropped = 0
 
     private init(file: StateFile, health: StoreHealthBoard, bells: ChannelBells, logger: Logger) {
         self.file = file
@@ -109,6 +121,10 @@ final class StateWriter: @unchecked Sendable {
             }
             guard let job = next.0 else {
                 if !next.1.isEmpty {
+                    if dropped > 0 {
+                        logger.error("state file: changes not stored at stop; the next start works them out again from the states stored before",
+                                     ["writes": "\(dropped)"])
+                    }
                     // Closed before the evaluator hears it is done, so before the process can exit.
                     file.close()
                     next.1.forEach { $0.resume() }
@@ -117,24 +133,28 @@ final class StateWriter: @unchecked Sendable {
                 signal.wait()
                 continue
             }
-            perform(job)
+            if dropped > 0, job.writes {
+                dropped += 1
+            } else if !perform(job), job.writes {
+                dropped += 1
+            }
             queue.withLock { _ = $0.jobs.removeFirst() }
         }
     }
 
     /// Runs `job` until it succeeds; when closing, a failing job is tried once more, then dropped
-    /// (its changes are lost only if the process ends before a later run recomputes them).
-    private func perform(_ job: Job) {
+    /// (false), and every write after it with it (see `dropped`).
+    private func perform(_ job: Job) -> Bool {
         var attempt = 0
         while true {
             attempt += 1
             do {
                 try run(job)
                 health.succeeded(Self.part, at: WallClock.now())
-                return
+                return true
             } catch {
                 health.failed(Self.part, error, at: WallClock.now(), ["retry_in": Self.retryDelay.wholeSecondsText])
-                if queue.withLock({ $0.closing }) && attempt >= 2 { return }
+                if queue.withLock({ $0.closing }) && attempt >= 2 { return false }
                 sleep(Self.retryDelay)
             }
         }

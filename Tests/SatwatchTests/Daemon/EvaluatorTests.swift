@@ -83,4 +83,50 @@ import Testing
         #expect(entries.map(\.notification.rule) == ["fees-high", "fees-high"])
         #expect(entries.map(\.notification.status) == [.firing, .resolved])
     }
+
+    /// A stop while commits fail (a full disk) drops the failing commit and every write after it:
+    /// the shutdown flush, which stores every rule's state and fits where the commit did not, must
+    /// not record the rule as firing when its notification was never queued. The next start, on a
+    /// file that works again, announces it.
+    @Test func aStopWhileCommitsFailStoresNoStateAheadOfItsNotification() async throws {
+        let folder = try TestPaths.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
+        try #"{"rules": [{"name": "fees-high", "metric": "fee.fastest", "above": 10}]}"#
+            .write(to: folder.appendingPathComponent("rules/r.json"), atomically: true, encoding: .utf8)
+        try #"{"state": "state.db", "rules": ["rules"], "feeds": {"mempool": {}}, "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}"#
+            .write(to: folder.appendingPathComponent("satwatch.json"), atomically: true, encoding: .utf8)
+        let lines = Lines()
+        let logger = Logger(sink: lines.append)
+        let (setup, problems) = Setup.load(path: folder.appendingPathComponent("satwatch.json").path, environment: [:], logger: logger)
+        #expect(problems.isEmpty)
+        let store = try StateStore.open(path: setup!.config.statePath)
+        try store.connection.execute("CREATE TRIGGER full_disk BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
+
+        func evaluator() -> (Evaluator, EvaluatorInbox) {
+            let inbox = EvaluatorInbox()
+            let boards = Boards(health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), rules: RuleStateBoard(),
+                                deliveries: DeliveryCounters(), histories: HistoryHandover(),
+                                store: StoreHealthBoard(logger: logger), startedAt: WallClock.now())
+            return (Evaluator(setup: setup!, stateFile: StateFile(path: setup!.config.statePath), inputs: inbox, backlog: FrameBacklog(),
+                              alarm: Alarm(), bells: ChannelBells([]), boards: boards, logger: logger), inbox)
+        }
+        let (first, firstInbox) = evaluator()
+        let running = Task { try await first.run() }
+        firstInbox.yield(Self.fees(12))
+        try await Self.wait { lines.all.contains { $0.contains("state store failed") } }
+        running.cancel()
+        try await running.value
+        #expect(lines.all.contains { $0.contains("changes not stored at stop") })
+        #expect(try store.ruleStates.load()["fees-high"]?.status != .firing, "no state stored ahead of its notification")
+
+        try store.connection.execute("DROP TRIGGER full_disk")
+        let (second, secondInbox) = evaluator()
+        let restarted = Task { try await second.run() }
+        defer { restarted.cancel() }
+        secondInbox.yield(Self.fees(12))
+        try await Self.wait { try !store.outbox.entries(states: [.pending], limit: 10).isEmpty }
+        let entries = try store.outbox.entries(states: [.pending], limit: 10)
+        #expect(entries.map(\.notification.rule) == ["fees-high"])
+        #expect(entries.map(\.notification.status) == [.firing])
+    }
 }
