@@ -7,7 +7,9 @@ import Synchronization
 /// with the reason while it is not; `/metrics` counts every error.
 ///
 /// It also keeps the log readable when a disk is full: one line per distinct error and part per
-/// `logEvery`, and one line when the part recovers, however often the operation is retried.
+/// `logEvery`, and one line when the part recovers from a failure that was logged, however often
+/// the operation is retried, and however often it gets through in between (a full disk lets a
+/// commit through every few seconds).
 package final class StoreHealthBoard: Sendable {
     /// A part's current failure.
     package struct Failure: Sendable, Equatable {
@@ -52,11 +54,12 @@ package final class StoreHealthBoard: Sendable {
         }
     }
 
-    /// Records that `part` used the store successfully; logs the recovery once.
+    /// Records that `part` used the store successfully; logs the recovery once, when the failure
+    /// it ends was logged.
     package func succeeded(_ part: String, at now: Timestamp) {
         let recovered = state.withLock { state -> Failure? in
-            guard let failure = state.failing.removeValue(forKey: part) else { return nil }
-            state.lastLogged[part] = nil
+            guard let failure = state.failing.removeValue(forKey: part),
+                  let logged = state.lastLogged[part], logged.at >= failure.since else { return nil }
             return failure
         }
         if let recovered {
