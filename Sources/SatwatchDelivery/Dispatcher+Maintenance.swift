@@ -7,6 +7,9 @@ extension Dispatcher {
     static let expiryEvery = TimeSpan.minutes(1)
     /// How often finished entries past the retention are pruned (also once at start).
     static let pruneEvery = TimeSpan.hours(1)
+    /// How soon an expiry or a prune that failed (a full disk, a read-only file) is tried again:
+    /// the part stays failing on `/healthz` until it has, so soon after the file is mended.
+    static let failedRetry = TimeSpan.seconds(10)
 
     /// The dispatcher's housekeeping, one loop on the injected clock: expire, prune, and wake
     /// the channel workers when `satwatch retry` (another process) queued entries again, so
@@ -24,12 +27,10 @@ extension Dispatcher {
         while !Task.isCancelled {
             let now = clock()
             if lastExpiry.map({ now - $0 >= Self.expiryEvery }) ?? true {
-                await expireOverdue(at: now)
-                lastExpiry = now
+                lastExpiry = await expireOverdue(at: now) ? now : now - Self.expiryEvery + Self.failedRetry
             }
             if lastPrune.map({ now - $0 >= Self.pruneEvery }) ?? true {
-                // A prune that failed (a full disk) is tried again a minute later, not an hour.
-                lastPrune = await pruneFinished(at: now) ? now : now - Self.pruneEvery + Self.expiryEvery
+                lastPrune = await pruneFinished(at: now) ? now : now - Self.pruneEvery + Self.failedRetry
             }
             // A retried entry is queued anew (created now), so the newest pending creation time
             // moves on however many entries were delivered meanwhile. Errors here are left to
@@ -44,7 +45,8 @@ extension Dispatcher {
 
     /// Marks dead every pending entry past the max age, not only channel heads: an entry behind
     /// a head that waits out a long back-off dies on time too. Logged and counted once each.
-    private func expireOverdue(at now: Timestamp) async {
+    /// False when the file failed.
+    private func expireOverdue(at now: Timestamp) async -> Bool {
         do {
             for entry in try await store.expire(policy, at: now, sparing: gate) {
                 counters.record(entry.channel) { $0.dead += 1 }
@@ -54,13 +56,15 @@ extension Dispatcher {
                 bells.ring([entry.channel])
             }
             storeHealth.succeeded("expiring overdue deliveries", at: now)
+            return true
         } catch {
             storeHealth.failed("expiring overdue deliveries", error, at: now)
+            return false
         }
     }
 
     /// Deletes sent and dead entries older than the retention, with their notifications, and
-    /// gives the freed pages back to the file system.
+    /// gives the freed pages back to the file system. False when the file failed.
     private func pruneFinished(at now: Timestamp) async -> Bool {
         do {
             let restating = Set(channels.values.compactMap { $0 as? any RestatingChannel }.flatMap(\.restatedFrom)).sorted()

@@ -35,6 +35,13 @@ package struct SQLiteError: Error, CustomStringConvertible, Equatable {
     /// The primary result code (`SQLITE_CONSTRAINT`, `SQLITE_BUSY`, …) without the extension.
     package var primaryCode: Int32 { code & 0xFF }
 
+    /// Whether `error` says the connection cannot write (`SQLITE_READONLY`). SQLite opens a file
+    /// it may not write read-only without a word, and such a connection stays read-only after
+    /// the file's mode is mended: one that says this is to be closed and opened anew.
+    package static func isReadOnly(_ error: any Error) -> Bool {
+        (error as? SQLiteError)?.primaryCode == SQLITE_READONLY
+    }
+
     /// Code, its generic meaning, SQLite's message and the SQL on one line.
     package var description: String {
         var text = "SQLite error \(code) (\(String(cString: sqlite3_errstr(code)))): \(message)"

@@ -28,13 +28,20 @@ package final class StateFile: Sendable {
     }
 
     /// Runs `body` with the store while no one else uses it, opening the file first if needed.
-    /// A transaction `body` begins ends inside it, so no one sees another's half.
+    /// A transaction `body` begins ends inside it, so no one sees another's half. A connection
+    /// that turns out read-only is closed, so the next use opens the file anew, writable once its
+    /// mode is mended.
     package func use<Result: Sendable>(_ body: (StateStore) throws -> Result) throws -> Result {
         try opened.withLock { opened in
-            if let current = opened { return try body(current.value) }
-            let store = try StateStore.open(path: path, autoCheckpointPages: autoCheckpointPages)
+            let store = try opened?.value ?? StateStore.open(path: path, autoCheckpointPages: autoCheckpointPages)
             opened = UnsafeTransfer(store)
-            return try body(store)
+            do {
+                return try body(store)
+            } catch where SQLiteError.isReadOnly(error) {
+                store.close()
+                opened = nil
+                throw error
+            }
         }
     }
 

@@ -4,10 +4,14 @@ holder blocks nothing), and start-up refuses a damaged file without touching it.
 import hashlib
 import json
 import os
+import pwd
+import shutil
 import subprocess
+import tempfile
 import time
+from pathlib import Path
 
-from conftest import BINARY, all_sent, free_port, wait_for
+from conftest import BINARY, Worker, all_sent, free_port, wait_for
 
 RULE = {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["hook"]}
 
@@ -145,3 +149,54 @@ def test_damaged_state_file(chaos, feed, receiver, workers):
                                  f"sha256 {'unchanged' if unchanged else 'CHANGED'}, message {'ok' if message else 'WRONG'}"
                                  for page, code, seconds, unchanged, message in results),
               passed=refused and slowest < 10)
+
+
+def test_state_file_made_writable_again(chaos, feed, receiver):
+    """A state file the worker may not write (restored from a backup with mode 0400) makes the
+    store unhealthy; once its mode is mended, the worker recovers by itself within seconds and
+    delivers what waited. Run as `nobody`: root writes any file whatever its mode."""
+    nobody = pwd.getpwnam("nobody")
+    folder = Path(tempfile.mkdtemp(prefix="satwatch-read-only-"))
+    try:
+        os.chmod(folder, 0o755)
+        worker = Worker(folder, config(feed, receiver), {"fees.json": [RULE]})
+        # A copy of the binary: the build folder's parents may be closed to other users.
+        worker.binary = folder / "satwatch"
+        shutil.copy(BINARY, worker.binary)
+        for path in [folder, folder / "rules", folder / "rules" / "fees.json", worker.config_path]:
+            os.chown(path, nobody.pw_uid, nobody.pw_gid)
+
+        def as_nobody():
+            os.setgid(nobody.pw_gid)
+            os.setuid(nobody.pw_uid)
+
+        def state_files(mode):
+            for name in os.listdir(folder):
+                if name.startswith("state.db") and not name.endswith(".lock"):
+                    os.chmod(folder / name, mode)
+
+        worker.start(confine=as_nobody)
+        wait_for(lambda: feed.clients() > 0, what="the worker to connect to the feed")
+        assert worker.stop() == 0
+        state_files(0o400)
+        worker.start(confine=as_nobody)
+        wait_for(lambda: feed.clients() > 0, what="the worker to connect to the feed")
+        feed.fees(12.5)
+        wait_for(lambda: worker.get("/healthz")[0] == 503, what="/healthz to say the store fails")
+        reason = worker.get("/healthz")[1]
+        posts_while_read_only = len(receiver.requests("/alerts"))
+        state_files(0o600)
+        mended = time.monotonic()
+        wait_for(lambda: receiver.requests("/alerts"), timeout=30, what="the firing once the file is writable")
+        delivered_in = time.monotonic() - mended
+        wait_for(lambda: worker.get("/healthz")[0] == 200, timeout=30, what="/healthz to recover")
+        healthy_in = time.monotonic() - mended
+        statuses = [body["status"] for body in receiver.bodies("/alerts")]
+        chaos.row(fault="state file read-only, then its mode mended",
+                  promised="/healthz 503 with the reason while it cannot be written; recovers by itself once writable, nothing lost",
+                  measured=f"{posts_while_read_only} POST while read-only; {'readonly' in reason and 'reason' or 'no reason'}; "
+                           f"firing delivered {delivered_in:.1f}s and /healthz 200 {healthy_in:.1f}s after the mend; {statuses}",
+                  passed=posts_while_read_only == 0 and "readonly" in reason and statuses == ["firing"])
+        assert worker.stop() == 0
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -59,7 +59,14 @@ final class EndpointStore: Sendable {
             let store = try state.store ?? StateStore.open(path: path)
             state.store = store
             if let deadline = state.deadline { store.connection.setBusyTimeout(deadline - .now - Self.lockMargin) }
-            return try body(store)
+            do {
+                return try body(store)
+            } catch where SQLiteError.isReadOnly(error) {
+                // Opened read-only, it would stay so after the file's mode is mended.
+                store.close()
+                state.store = nil
+                throw error
+            }
         }
     }
 
