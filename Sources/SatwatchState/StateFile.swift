@@ -18,7 +18,8 @@ package final class StateFile: Sendable {
     /// The state file's path.
     package let path: String
     private let autoCheckpointPages: Int
-    private let opened = Mutex<UnsafeTransfer<StateStore>?>(nil)
+    /// The open connection, and the identity of the file it opened (nil: not known).
+    private let opened = Mutex<(store: UnsafeTransfer<StateStore>, file: FileIdentity?)?>(nil)
 
     /// A connection to the file at `path`, not opened yet. `autoCheckpointPages` as in
     /// `StateStore.open` (the daemon passes 0 and checkpoints through a connection of its own).
@@ -31,10 +32,16 @@ package final class StateFile: Sendable {
     /// A transaction `body` begins ends inside it, so no one sees another's half. A connection
     /// that turns out read-only is closed, so the next use opens the file anew, writable once its
     /// mode is mended.
+    ///
+    /// - Throws: `StateStoreError.movedAway` while the file it opened is not at its path: SQLite
+    ///   would write on into a removed or renamed file, and the worker's state would go with it.
     package func use<Result: Sendable>(_ body: (StateStore) throws -> Result) throws -> Result {
         try opened.withLock { opened in
-            let store = try opened?.value ?? StateStore.open(path: path, autoCheckpointPages: autoCheckpointPages)
-            opened = UnsafeTransfer(store)
+            if let current = opened, let file = current.file, FileIdentity(path: path) != file {
+                throw StateStoreError.movedAway(path: path)
+            }
+            let store = try opened?.store.value ?? StateStore.open(path: path, autoCheckpointPages: autoCheckpointPages)
+            if opened == nil { opened = (UnsafeTransfer(store), FileIdentity(path: path)) }
             do {
                 return try body(store)
             } catch where SQLiteError.isReadOnly(error) {
@@ -49,7 +56,7 @@ package final class StateFile: Sendable {
     /// WAL and removes it); a later use opens it again.
     package func close() {
         opened.withLock { opened in
-            opened?.value.close()
+            opened?.store.value.close()
             opened = nil
         }
     }

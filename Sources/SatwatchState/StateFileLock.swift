@@ -105,11 +105,9 @@ package final class StateFileLock: Sendable {
     /// The pid of the process holding a `flock` on the file open at `descriptor`, as
     /// `/proc/locks` lists it; nil when it is not listed (no `/proc`, another pid namespace).
     private static func flockHolder(of descriptor: Int32) -> Int32? {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0,
+        guard let file = FileIdentity(descriptor: descriptor),
               case .success(let bytes) = FileBytes.read("/proc/locks", limit: .procLocks) else { return nil }
-        return ProcLocks.flockHolder(in: String(decoding: bytes, as: UTF8.self), device: UInt64(info.st_dev),
-                                     inode: UInt64(info.st_ino))
+        return ProcLocks.flockHolder(in: String(decoding: bytes, as: UTF8.self), device: file.device, inode: file.inode)
     }
 }
 

@@ -13,6 +13,9 @@ package enum StateStoreError: Error, CustomStringConvertible, Equatable {
     /// The file is not a sound database (`PRAGMA quick_check` or a read found it corrupt).
     /// satwatch refuses to use it and never rewrites it; the description says what to do.
     case damaged(path: String, reason: String)
+    /// The file the worker has open is no longer at its path (removed, renamed, or replaced by
+    /// another file): SQLite would go on writing the one it has, which nothing will read again.
+    case movedAway(path: String)
 
     /// The error for a failed SQLite call on the file at `path`: `.damaged` when SQLite found
     /// the file corrupt or not a database, `.unusable` otherwise.
@@ -30,6 +33,10 @@ package enum StateStoreError: Error, CustomStringConvertible, Equatable {
             "cannot create directory \(directory) for state file \(path): \(reason)"
         case .unusable(let path, let reason):
             "cannot use state file \(path): \(reason)"
+        case .movedAway(let path):
+            "state file \(path) was removed or replaced while the worker had it open; nothing is stored until the "
+                + "file it opened is back at that path (move it back with its -wal and -shm files), or restart the "
+                + "worker to start from what the path holds now"
         case .damaged(let path, let reason):
             "state file \(path) is damaged (\(reason)); satwatch will not use or rewrite it. Stop here and "
                 + "keep the file for inspection. To start with a fresh state, move it aside together with its "

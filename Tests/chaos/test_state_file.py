@@ -200,3 +200,38 @@ def test_state_file_made_writable_again(chaos, feed, receiver):
         assert worker.stop() == 0
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_state_file_moved_aside_while_running(chaos, feed, receiver, workers, tmp_path):
+    """SQLite writes on into a file renamed or removed under it; the worker notices that its file
+    left the path: /healthz 503 naming it, changes held in memory, taken up again once it is back."""
+    worker = workers(config(feed, receiver), {"fees.json": [RULE]}).start()
+    sent = cross(feed, receiver, 0)
+    aside = tmp_path / "aside"
+    aside.mkdir()
+    names = [name for name in os.listdir(worker.folder) if name.startswith("state.db") and not name.endswith(".lock")]
+    for name in names:
+        os.rename(worker.folder / name, aside / name)
+    feed.fees(12.5)
+    wait_for(lambda: worker.get("/healthz")[0] == 503, timeout=15, what="/healthz to say the file left its path")
+    reason = worker.get("/healthz")[1]
+    posts_while_away = len(receiver.requests("/alerts")) - sent
+    for name in names:
+        os.replace(aside / name, worker.folder / name)
+    wait_for(lambda: len(receiver.requests("/alerts")) > sent, timeout=30, what="the firing once the file is back")
+    wait_for(lambda: worker.get("/healthz")[0] == 200, timeout=30, what="/healthz to recover")
+    statuses = [body["status"] for body in receiver.bodies("/alerts")]
+    assert worker.stop() == 0
+    # What was stored while the file was back: the restart announces nothing again.
+    worker.start()
+    feed.fees(13)
+    feed.fees(4)
+    wait_for(lambda: len(receiver.requests("/alerts")) > len(statuses), timeout=20, what="the resolve after the restart")
+    after_restart = [body["status"] for body in receiver.bodies("/alerts")][len(statuses):]
+    chaos.row(fault="state file moved aside while the worker runs",
+              promised="/healthz 503 naming it, nothing stored elsewhere; taken up again when it is back, nothing lost or repeated",
+              measured=f"{posts_while_away} POST while away; reason {'names it' if 'removed or replaced' in reason else 'MISSING'}; "
+                       f"then {statuses[2:]}; after a restart {after_restart}",
+              passed=posts_while_away == 0 and "removed or replaced" in reason and statuses[2:] == ["firing"]
+              and after_restart == ["resolved"])
+    assert worker.stop() == 0
