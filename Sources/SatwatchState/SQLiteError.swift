@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// A failed SQLite call: the result code, SQLite's message and the SQL that was running, so a
 /// log line says what failed and where without a debugger.
@@ -28,6 +29,12 @@ package struct SQLiteError: Error, CustomStringConvertible, Equatable {
             self.message = String(cString: text)
         } else {
             self.message = String(cString: sqlite3_errstr(code))
+        }
+        // "disk I/O error" alone does not say that the disk is full (ENOSPC while sizing the
+        // -shm file) or which permission is missing: the system's own reason does.
+        let primary = self.code & 0xFF
+        if let db, primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN, case let errno = sqlite3_system_errno(db), errno != 0 {
+            self.message += " (\(String(cString: strerror(errno))))"
         }
         self.sql = sql
     }

@@ -203,3 +203,23 @@ def test_page_and_api_on_a_full_disk(chaos, small_disk, feed, receiver, workers)
               f"after freeing space {after_status}", passed)
     assert passed
     assert worker.stop() == 0
+
+
+def test_start_on_a_full_disk_names_it(chaos, small_disk, feed, receiver, workers):
+    """A state file left by a clean stop on a disk that is full by the next start: SQLite's
+    "disk I/O error" (ENOSPC sizing the -shm file) comes with the system's reason."""
+    worker = workers(base_config(feed, receiver, state=str(small_disk / "state.db")), {"fees.json": [RULE]}).start()
+    connected(feed)
+    assert worker.stop() == 0
+    filler = fill(small_disk)
+    answers = {}
+    for command in ("run", "status"):
+        done = subprocess.run([str(BINARY), command, "--config", str(worker.config_path)], capture_output=True, text=True, timeout=20)
+        answers[command] = (done.returncode, done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "")
+    filler.unlink()
+    named = all(code == 1 and "No space left on device" in line for code, line in answers.values())
+    chaos.row(fault="start on a full disk",
+              promised="run and status refuse with the system's reason, not a bare \"disk I/O error\"",
+              measured="; ".join(f"{command}: exit {code}, {line[-60:]!r}" for command, (code, line) in answers.items()),
+              passed=named)
+    assert named, answers
