@@ -1,6 +1,7 @@
 @testable import SatwatchBase
 @testable import SatwatchDelivery
 @testable import SatwatchRules
+import SatwatchTestSupport
 import Testing
 
 /// A `log` channel delivers: its notifications are written whatever `log.level` says.
@@ -9,7 +10,7 @@ import Testing
 
     @Test(arguments: [Logger.Level.warn, .error])
     func printsFiringAndResolvedAtAnyLevel(_ level: Logger.Level) async {
-        let lines = LoggerTests.Lines()
+        let lines = LogLines()
         let logger = Logger(level: level, clock: { Self.at }, sink: lines.append)
         let channel = LogChannel(name: "console", logger: logger)
         for status in [Notification.Status.firing, .resolved] {

@@ -5,17 +5,10 @@ import Foundation
 @testable import SatwatchFeeds
 @testable import SatwatchState
 import SatwatchTestSupport
-import Synchronization
 import Testing
 
 /// The evaluator service in-process, on a real state file, fed frames through its input stream.
 @Suite struct EvaluatorTests {
-    final class Lines: Sendable {
-        let lines = Mutex<[String]>([])
-        var all: [String] { lines.withLock { $0 } }
-        func append(_ line: String) { lines.withLock { $0.append(line) } }
-    }
-
     static func fees(_ fastest: Double) -> EvaluatorInput {
         .frame(RecordedFrame(at: WallClock.now(), feed: .mempool,
                              text: #"{"fees": {"fastestFee": \#(fastest), "halfHourFee": 2, "hourFee": 1, "economyFee": 1, "minimumFee": 1}}"#))
@@ -29,28 +22,50 @@ import Testing
         #expect(try condition(), "timed out")
     }
 
+    /// A worker's setup with one rule on a fresh state file whose outbox refuses inserts (a
+    /// trigger aborting them, as a full disk would), and what its logger wrote.
+    struct FullDisk {
+        let setup: Setup
+        let store: StateStore
+        let lines = LogLines()
+        let logger: Logger
+
+        init() throws {
+            let folder = try TestPaths.temporaryFolder()
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
+            try #"{"rules": [{"name": "fees-high", "metric": "fee.fastest", "above": 10}]}"#
+                .write(to: folder.appendingPathComponent("rules/r.json"), atomically: true, encoding: .utf8)
+            try #"{"state": "state.db", "rules": ["rules"], "feeds": {"mempool": {}}, "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}"#
+                .write(to: folder.appendingPathComponent("satwatch.json"), atomically: true, encoding: .utf8)
+            logger = Logger(sink: lines.append)
+            let (setup, problems) = Setup.load(path: folder.appendingPathComponent("satwatch.json").path, environment: [:], logger: logger)
+            #expect(problems.isEmpty)
+            self.setup = try #require(setup)
+            store = try StateStore.open(path: self.setup.config.statePath)
+            try store.connection.execute("CREATE TRIGGER full_disk BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
+        }
+
+        /// The disk has room again.
+        func freed() throws { try store.connection.execute("DROP TRIGGER full_disk") }
+
+        /// An evaluator service on the file, its input and its boards.
+        func evaluator() -> (Evaluator, EvaluatorInbox, Boards) {
+            let inbox = EvaluatorInbox()
+            let boards = Boards(health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), rules: RuleStateBoard(),
+                                deliveries: DeliveryCounters(), histories: HistoryHandover(),
+                                store: StoreHealthBoard(logger: logger), startedAt: WallClock.now())
+            return (Evaluator(setup: setup, stateFile: StateFile(path: setup.config.statePath), inputs: inbox, backlog: FrameBacklog(),
+                              alarm: Alarm(), bells: ChannelBells([]), boards: boards, logger: logger), inbox, boards)
+        }
+    }
+
     /// A commit that fails (here: a trigger aborting outbox inserts, as a full disk would) loses
     /// nothing: the changes stay queued, the state is not flushed ahead of them, and once the
     /// database accepts writes again the notification lands in the outbox exactly once.
     @Test func aFailedCommitIsRetriedAndLosesNothing() async throws {
-        let folder = try TestPaths.temporaryFolder()
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
-        try #"{"rules": [{"name": "fees-high", "metric": "fee.fastest", "above": 10}]}"#
-            .write(to: folder.appendingPathComponent("rules/r.json"), atomically: true, encoding: .utf8)
-        try #"{"state": "state.db", "rules": ["rules"], "feeds": {"mempool": {}}, "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}"#
-            .write(to: folder.appendingPathComponent("satwatch.json"), atomically: true, encoding: .utf8)
-        let lines = Lines()
-        let logger = Logger(sink: lines.append)
-        let (setup, problems) = Setup.load(path: folder.appendingPathComponent("satwatch.json").path, environment: [:], logger: logger)
-        #expect(problems.isEmpty)
-        let store = try StateStore.open(path: setup!.config.statePath)
-        try store.connection.execute("CREATE TRIGGER full_disk BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
-
-        let continuation = EvaluatorInbox()
-        let boards = Boards(health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), rules: RuleStateBoard(),
-                            deliveries: DeliveryCounters(), histories: HistoryHandover(),
-                            store: StoreHealthBoard(logger: logger), startedAt: WallClock.now())
-        let evaluator = Evaluator(setup: setup!, stateFile: StateFile(path: setup!.config.statePath), inputs: continuation, backlog: FrameBacklog(), alarm: Alarm(), bells: ChannelBells([]), boards: boards, logger: logger)
+        let disk = try FullDisk()
+        let (store, lines) = (disk.store, disk.lines)
+        let (evaluator, continuation, boards) = disk.evaluator()
         let alarm = evaluator.alarm
         let running = Task { try await evaluator.run() }
         let ticking = Task { await alarm.run { continuation.yield(.tick) } }
@@ -69,7 +84,7 @@ import Testing
         #expect(lines.all.filter { $0.contains("state store failed") }.count == 1)
         #expect(try store.ruleStates.load()["fees-high"]?.status != .firing, "no state stored ahead of its notification")
 
-        try store.connection.execute("DROP TRIGGER full_disk")
+        try disk.freed()
         try await Self.wait { try !store.outbox.entries(states: [.pending], limit: 10).isEmpty }
         try await Self.wait { boards.store.failing.isEmpty }
         #expect(lines.all.contains { $0.contains("state store recovered") })
@@ -89,28 +104,9 @@ import Testing
     /// not record the rule as firing when its notification was never queued. The next start, on a
     /// file that works again, announces it.
     @Test func aStopWhileCommitsFailStoresNoStateAheadOfItsNotification() async throws {
-        let folder = try TestPaths.temporaryFolder()
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
-        try #"{"rules": [{"name": "fees-high", "metric": "fee.fastest", "above": 10}]}"#
-            .write(to: folder.appendingPathComponent("rules/r.json"), atomically: true, encoding: .utf8)
-        try #"{"state": "state.db", "rules": ["rules"], "feeds": {"mempool": {}}, "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}"#
-            .write(to: folder.appendingPathComponent("satwatch.json"), atomically: true, encoding: .utf8)
-        let lines = Lines()
-        let logger = Logger(sink: lines.append)
-        let (setup, problems) = Setup.load(path: folder.appendingPathComponent("satwatch.json").path, environment: [:], logger: logger)
-        #expect(problems.isEmpty)
-        let store = try StateStore.open(path: setup!.config.statePath)
-        try store.connection.execute("CREATE TRIGGER full_disk BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
-
-        func evaluator() -> (Evaluator, EvaluatorInbox) {
-            let inbox = EvaluatorInbox()
-            let boards = Boards(health: FeedHealthBoard([.mempool]), metrics: MetricBoard(), rules: RuleStateBoard(),
-                                deliveries: DeliveryCounters(), histories: HistoryHandover(),
-                                store: StoreHealthBoard(logger: logger), startedAt: WallClock.now())
-            return (Evaluator(setup: setup!, stateFile: StateFile(path: setup!.config.statePath), inputs: inbox, backlog: FrameBacklog(),
-                              alarm: Alarm(), bells: ChannelBells([]), boards: boards, logger: logger), inbox)
-        }
-        let (first, firstInbox) = evaluator()
+        let disk = try FullDisk()
+        let (store, lines) = (disk.store, disk.lines)
+        let (first, firstInbox, _) = disk.evaluator()
         let running = Task { try await first.run() }
         firstInbox.yield(Self.fees(12))
         try await Self.wait { lines.all.contains { $0.contains("state store failed") } }
@@ -119,8 +115,8 @@ import Testing
         #expect(lines.all.contains { $0.contains("changes not stored at stop") })
         #expect(try store.ruleStates.load()["fees-high"]?.status != .firing, "no state stored ahead of its notification")
 
-        try store.connection.execute("DROP TRIGGER full_disk")
-        let (second, secondInbox) = evaluator()
+        try disk.freed()
+        let (second, secondInbox, _) = disk.evaluator()
         let restarted = Task { try await second.run() }
         defer { restarted.cancel() }
         secondInbox.yield(Self.fees(12))

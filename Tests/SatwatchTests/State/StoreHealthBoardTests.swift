@@ -1,17 +1,11 @@
 @testable import SatwatchBase
 @testable import SatwatchState
-import Synchronization
+import SatwatchTestSupport
 import Testing
 
 /// The store's health board keeps the log bounded however the store fails: one `failed` line per
 /// error and part per minute, and a `recovered` line only for a failure that was logged.
 @Suite struct StoreHealthBoardTests {
-    final class Lines: Sendable {
-        let lines = Mutex<[String]>([])
-        var all: [String] { lines.withLock { $0 } }
-        func append(_ line: String) { lines.withLock { $0.append(line) } }
-    }
-
     struct Full: Error, CustomStringConvertible { var description: String { "database or disk is full" } }
 
     /// `steps`: at each second, whether the operation failed (`f`) or got through (`s`); then
@@ -27,7 +21,7 @@ import Testing
         ("fs" + String(repeating: "s", count: 70) + "fs", 2, 2, false),
     ])
     func logsAtABoundedRate(steps: String, failedLines: Int, recoveredLines: Int, failingAtEnd: Bool) {
-        let lines = Lines()
+        let lines = LogLines()
         let board = StoreHealthBoard(logger: Logger(sink: lines.append))
         for (second, step) in steps.enumerated() {
             let now = Timestamp(milliseconds: Int64(second) * 1000)
