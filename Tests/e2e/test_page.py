@@ -188,7 +188,10 @@ def test_the_page_form_adds_and_expires_a_silence(feed, receiver, workers):
 
 def test_a_notifications_silence_link_silences_its_rule_after_one_click(feed, receiver, workers):
     worker = start(feed, receiver, workers, {"token": TOKEN, "external_url": f"http://127.0.0.1:{0}"})
-    alert = receiver.bodies("/hook")[0]["alerts"][0]
+    body = receiver.bodies("/hook")[0]
+    # The payload links the page as Alertmanager's does its own.
+    assert body["externalURL"] == "http://127.0.0.1:0" and body["alerts"][0]["generatorURL"] == "http://127.0.0.1:0/"
+    alert = body["alerts"][0]
     link = alert["annotations"]["silence_url"]
     match = re.fullmatch(r"http://127\.0\.0\.1:0/silence\?(rule=fees-high&for=1h&exp=\d+&sig=[A-Za-z0-9_-]{43})", link)
     assert match, link
