@@ -31,7 +31,7 @@ extension Dispatcher {
             } else {
                 group.extras = notifications.map { extras.extras(for: $0, chart: false) }
             }
-            group.pageURL = extras.pageURL
+            group.externalURL = extras.externalURL
         }
         switch await channel.deliver(group) {
         case .delivered:

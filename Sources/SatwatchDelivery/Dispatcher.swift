@@ -155,6 +155,8 @@ extension Dispatcher {
                 for chunk in stride(from: 0, to: heard.count, by: GroupStage.maxMembers).map({ heard[$0..<min($0 + GroupStage.maxMembers, heard.count)] }) {
                     var group = NotificationGroup(chunk.map(\.notification))
                     group.sentAt = clock()
+                    // Told as first sent: a telling without it would take the alert's link away.
+                    group.externalURL = extras?.externalURL
                     let outcome = await channel.deliver(group)
                     if case .failed(let failure) = outcome, !failing {
                         logger.warn("re-sending alerts failed", ["channel": channel.name, "alerts": "\(chunk.count)", "error": failure.reason])

@@ -5,7 +5,7 @@ alert, each through a queue of its own (one that is down delays nothing for the 
 worker that starts tells what is firing at once. An alert keeps being told while a reminder or
 its resolve waits, or a satwatch silence keeps its reminders; one the worker no longer fires (a rule removed or changed) is not; a peer
 added to the channel hears what fires at once; `retry` and `history` take the channel for all
-its peers' queues."""
+its peers' queues. With `http.external_url`, each alert's `generatorURL` is the page."""
 import json
 import signal
 import subprocess
@@ -75,6 +75,22 @@ def test_a_firing_alert_is_told_again_and_never_resolves_by_itself(feed, receive
     feed.fees(4)
     wait_for(lambda: "resolved" in [body["status"] for body in receiver.bodies("/am")], timeout=30, what="the resolve")
     assert not active(peer)
+    assert worker.stop() == 0
+
+
+def test_with_an_external_url_each_alert_links_the_page(feed, receiver, workers, alertmanagers, tmp_path):
+    peer = alertmanagers([Alertmanager(tmp_path / "am", receiver.url("/am"))])[0].start()
+    worker = workers(config(feed, {"url": peer.url}), {"r.json": [RULE]})
+    settings = json.loads(worker.config_path.read_text())
+    settings["http"]["external_url"] = "https://alerts.example.com/sw"
+    worker.config_path.write_text(json.dumps(settings))
+    worker.start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12)
+    assert wait_for(lambda: active(peer), timeout=30, what="the alert in Alertmanager")[0]["generatorURL"] == "https://alerts.example.com/sw/"
+    # Alertmanager passes it on to its own receivers.
+    told = wait_for(lambda: receiver.bodies("/am"), timeout=30, what="Alertmanager's webhook")[0]
+    assert [a["generatorURL"] for a in told["alerts"]] == ["https://alerts.example.com/sw/"]
     assert worker.stop() == 0
 
 

@@ -7,7 +7,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from conftest import wait_for
+from conftest import Peer, wait_for
 
 TOKEN = "s3cret-token-0123456789"
 HOSTILE = '<script>alert("x")</script>'
@@ -30,6 +30,8 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 def start(feed, receiver, workers, http_extra=None):
+    """A worker on the page's rules, fired once; `http_extra` (a dict, or a function of the
+    worker giving one) is merged into its `http` settings."""
     rules = [
         {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["hook"],
          "labels": {"team": "ops"}, "description": "fees are high"},
@@ -41,7 +43,7 @@ def start(feed, receiver, workers, http_extra=None):
                       "channels": {"hook": {"type": "webhook", "url": receiver.url("/hook")}},
                       "defaults": {"channels": ["hook"]}}, {"page.json": rules})
     worker_config = json.loads(worker.config_path.read_text())
-    worker_config["http"].update(http_extra or {})
+    worker_config["http"].update((http_extra(worker) if callable(http_extra) else http_extra) or {})
     worker.config_path.write_text(json.dumps(worker_config))
     worker.start()
     wait_for(lambda: feed.clients() == 1, what="connect")
@@ -63,7 +65,7 @@ def test_the_page_shows_feeds_rules_charts_and_notifications_escaped(feed, recei
     assert HOSTILE not in html and "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in html
     assert "&#39;quotes&#39;" in html
     # The add form is there (a token is set).
-    assert 'action="/silences"' in html
+    assert 'action="silences"' in html
     assert worker.stop() == 0
 
 
@@ -158,7 +160,7 @@ def test_without_a_token_the_api_and_the_page_are_read_only(feed, receiver, work
     status, _, text = request(worker, "/api/v1/silences", "POST", {"rule": "x", "for": "1h"}, auth)
     assert status == 403 and "read-only" in text
     html = request(worker, "/")[2]
-    assert 'action="/silences"' not in html and "Read-only" in html
+    assert 'action="silences"' not in html and "Read-only" in html
     form = urllib.parse.urlencode({"rule": "x", "for": "1h", "token": "anything"}).encode()
     assert request(worker, "/silences", "POST", form, {"Content-Type": "application/x-www-form-urlencoded"})[0] == 403
     assert worker.stop() == 0
@@ -173,11 +175,11 @@ def test_the_page_form_adds_and_expires_a_silence(feed, receiver, workers):
         opener.open(req, timeout=10)
         raise AssertionError("expected a redirect")
     except urllib.error.HTTPError as error:
-        assert error.code == 303 and error.headers["Location"] == "/#silences"
+        assert error.code == 303 and error.headers["Location"] == "./#silences"
     silences = json.loads(request(worker, "/api/v1/silences")[2])
     assert [(s["matchers"], s["comment"]) for s in silences] == [([{"rule": "fees-high"}], "looking")]
     html = request(worker, "/")[2]
-    assert silences[0]["id"] in html and 'action="/silences/expire"' in html
+    assert silences[0]["id"] in html and 'action="silences/expire"' in html
     expire = urllib.parse.urlencode({"id": silences[0]["id"], "token": TOKEN}).encode()
     assert request(worker, "/silences/expire", "POST", expire)[0] in (200, 303)
     assert json.loads(request(worker, "/api/v1/silences")[2]) == []
@@ -186,7 +188,10 @@ def test_the_page_form_adds_and_expires_a_silence(feed, receiver, workers):
 
 def test_a_notifications_silence_link_silences_its_rule_after_one_click(feed, receiver, workers):
     worker = start(feed, receiver, workers, {"token": TOKEN, "external_url": f"http://127.0.0.1:{0}"})
-    alert = receiver.bodies("/hook")[0]["alerts"][0]
+    body = receiver.bodies("/hook")[0]
+    # The payload links the page as Alertmanager's does its own.
+    assert body["externalURL"] == "http://127.0.0.1:0" and body["alerts"][0]["generatorURL"] == "http://127.0.0.1:0/"
+    alert = body["alerts"][0]
     link = alert["annotations"]["silence_url"]
     match = re.fullmatch(r"http://127\.0\.0\.1:0/silence\?(rule=fees-high&for=1h&exp=\d+&sig=[A-Za-z0-9_-]{43})", link)
     assert match, link
@@ -216,6 +221,70 @@ def test_a_notifications_silence_link_silences_its_rule_after_one_click(feed, re
     assert request(worker, f"/silence?{tampered}")[0] == 403
     assert request(worker, "/silence", "POST", urllib.parse.urlencode({"link": tampered}).encode())[0] == 403
     assert worker.stop() == 0
+
+
+def browse(url, form=None):
+    """(status, Location, text) of what a browser gets at `url` (posting `form`), redirects not followed."""
+    data = None if form is None else urllib.parse.urlencode(form).encode()
+    try:
+        with urllib.request.build_opener(NoRedirect).open(urllib.request.Request(url, data=data), timeout=10) as response:
+            return response.status, response.headers.get("Location"), response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("Location"), error.read().decode()
+
+
+def form_target(url, html, action_pattern):
+    """Where a browser on `url` sends the form whose action matches `action_pattern`."""
+    action = re.search(rf'<form method="post" action="({action_pattern})"', html)
+    assert action, html
+    return urllib.parse.urljoin(url, action.group(1))
+
+
+def test_behind_a_proxy_under_a_path_the_link_and_the_forms_stay_under_it(feed, receiver, workers):
+    """`external_url` with a path, as a reverse proxy serving the endpoint under `/sw/` gives:
+    the link's button, the page's forms, their redirects and links all stay under `/sw/` (the
+    proxy answers 404 outside it)."""
+    proxies = []
+
+    def behind_proxy(worker):
+        proxies.append(Peer("prefix_proxy.py", "/sw", worker.http_port))
+        return {"token": TOKEN, "external_url": f"http://127.0.0.1:{proxies[0].ports[0]}/sw"}
+
+    try:
+        worker = start(feed, receiver, workers, behind_proxy)
+        base = f"http://127.0.0.1:{proxies[0].ports[0]}/sw/"
+        link = receiver.bodies("/hook")[0]["alerts"][0]["annotations"]["silence_url"]
+        assert link.startswith(base + "silence?rule=fees-high&"), link
+        status, _, html = browse(link)
+        assert status == 200 and "Silence fees-high for 1h?" in html
+        assert urllib.parse.urljoin(link, re.search(r'<a href="([^"]*)">Open the page', html).group(1)) == base
+        query = re.search(r'name="link" value="([^"]*)"', html).group(1).replace("&amp;", "&")
+        status, _, done = browse(form_target(link, html, "[^\"]*silence"), {"link": query})
+        assert status == 200 and "Silenced fees-high until" in done, done
+        assert urllib.parse.urljoin(link, re.search(r'<a href="([^"]*)">Back', done).group(1)) == base + "#silences"
+        assert [s["author"] for s in json.loads(request(worker, "/api/v1/silences")[2])] == ["link"]
+        # The page's form adds a silence and comes back to the page, under the path.
+        status, _, page = browse(base)
+        assert status == 200 and "fees-high" in page
+        added = form_target(base, page, "[^\"]*silences")
+        status, location, _ = browse(added, {"rule": "fees-low", "for": "30m", "comment": "proxied", "token": TOKEN})
+        assert status == 303 and urllib.parse.urljoin(added, location) == base + "#silences", location
+        silences = json.loads(request(worker, "/api/v1/silences")[2])
+        assert sorted(s["comment"] for s in silences) == ["from a notification's link", "proxied"]
+        # Its expire form ends one, and a refusal's Back link leads to the page too.
+        status, _, page = browse(base)
+        expire = form_target(base, page, "[^\"]*silences/expire")
+        proxied = next(s["id"] for s in silences if s["comment"] == "proxied")
+        status, location, _ = browse(expire, {"id": proxied, "token": TOKEN})
+        assert status == 303 and urllib.parse.urljoin(expire, location) == base + "#silences", location
+        assert [s["comment"] for s in json.loads(request(worker, "/api/v1/silences")[2])] == ["from a notification's link"]
+        status, _, refused = browse(expire, {"id": proxied, "token": TOKEN})
+        assert status == 404 and urllib.parse.urljoin(expire, re.search(r'<a href="([^"]*)">Back', refused).group(1)) == base + "#silences"
+        assert browse(base + "#silences")[0] == 200
+        assert worker.stop() == 0
+    finally:
+        for proxy in proxies:
+            proxy.stop()
 
 
 def test_a_chat_notification_carries_its_chart_and_silence_link(feed, receiver, workers):

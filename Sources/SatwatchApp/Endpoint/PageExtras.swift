@@ -16,7 +16,7 @@ final class PageExtras: NotificationExtrasSource {
     /// The attached chart's size in pixels: small enough for every service (about 6 KB).
     static let chartSize = (width: 600, height: 300)
 
-    private let externalURL: String?
+    let externalURL: String?
     private let boards: Boards
     /// The signing key, read from the state file by `prepare` (off the cooperative pool).
     private let key = Mutex<[UInt8]?>(nil)
@@ -31,9 +31,6 @@ final class PageExtras: NotificationExtrasSource {
         let stored = try store.secrets.signingKey()
         key.withLock { $0 = stored }
     }
-
-    /// `http.external_url`'s page.
-    var pageURL: String? { externalURL.map { $0 + "/" } }
 
     func extras(for notification: Notification, chart: Bool) -> NotificationExtras {
         var extras = NotificationExtras()

@@ -93,15 +93,17 @@ package struct AlertmanagerChannel: HTTPChannel, RestatingChannel, ChannelType {
 
     /// The array of postable alerts: one per member.
     func payload(for group: NotificationGroup) -> JSONValue {
-        .list(group.members.map { postable($0, $1, sentAt: group.sentAt) })
+        .list(group.members.map { postable($0, $1, sentAt: group.sentAt, page: group.pageURL) })
     }
 
     /// A one-element array of postable alerts.
     func payload(for notification: Notification) -> JSONValue { payload(for: NotificationGroup(notification)) }
 
     /// One postable alert: a firing one ends 4 × `resend` after it is sent (unknown: no `endsAt`,
-    /// and Alertmanager's `resolve_timeout` applies), a resolved one when it cleared.
-    private func postable(_ notification: Notification, _ extras: NotificationExtras, sentAt: Timestamp?) -> JSONValue {
+    /// and Alertmanager's `resolve_timeout` applies), a resolved one when it cleared. With a
+    /// `page` (`http.external_url`), it is the alert's `generatorURL`, the link Alertmanager's
+    /// UI and templates give back to where the alert came from.
+    private func postable(_ notification: Notification, _ extras: NotificationExtras, sentAt: Timestamp?, page: String?) -> JSONValue {
         let alert = AlertmanagerAlert(notification, extras: extras)
         var members: [(String, JSONValue)] = [
             ("labels", .strings(alert.labels)),
@@ -113,6 +115,7 @@ package struct AlertmanagerChannel: HTTPChannel, RestatingChannel, ChannelType {
         } else if let sentAt {
             members.append(("endsAt", .string((sentAt + resendEvery * 4).rfc3339)))
         }
+        if let page { members.append(("generatorURL", .string(page))) }
         return .members(members)
     }
 }

@@ -24,6 +24,8 @@ package protocol NotificationExtrasSource: Sendable {
     func prepare(_ store: StateStore) throws
     /// The extras of `notification`, with a chart when `chart` is true.
     func extras(for notification: Notification, chart: Bool) -> NotificationExtras
-    /// The page's address, which lists every alert, for a message that cannot; nil without one.
-    var pageURL: String? { get }
+    /// `http.external_url` (no trailing `/`), where the page is: a message that cannot list
+    /// every alert sends its reader there, and the webhook payload's `externalURL` is it; nil
+    /// without one.
+    var externalURL: String? { get }
 }

@@ -8,9 +8,8 @@ package struct NotificationGroup: Sendable, Equatable {
     package let notifications: [Notification]
     /// Per member, what the delivery adds (its silence link, its chart).
     package var extras: [NotificationExtras]
-    /// The page's address (with `http.external_url`): where a message too short to list every
-    /// member sends its reader for the rest.
-    var pageURL: String?
+    /// `http.external_url` (no trailing `/`), set by the dispatcher; nil without one.
+    var externalURL: String?
     /// When the message goes out (set by the dispatcher): a receiver that forgets what it was
     /// told (Alertmanager) is given an `endsAt` counted from it. Nil: not known.
     package var sentAt: Timestamp?
@@ -37,6 +36,10 @@ package struct NotificationGroup: Sendable, Equatable {
         guard notifications.count > 1 else { return notifications[0].id }
         return StableHash.hex("group|" + notifications.map(\.id).joined(separator: "|"))
     }
+
+    /// The page's address (`http.external_url`'s `/`): where a message too short to list every
+    /// member sends its reader for the rest, and the alerts' `generatorURL`.
+    var pageURL: String? { externalURL.map { $0 + "/" } }
 
     /// The only member, when there is one: channels then send exactly what they send ungrouped.
     package var single: Notification? { notifications.count == 1 ? notifications[0] : nil }

@@ -7,6 +7,9 @@ import SatwatchRules
 /// alert (grouped by `alertname`); a channel's `"group"` sends several alerts in one payload,
 /// grouped by nothing (`groupKey` `{}:{}`), as Alertmanager does for `group_by: []`.
 ///
+/// With `http.external_url`, `externalURL` is it and each alert's `generatorURL` is the page
+/// (`external_url/`), as Alertmanager's own and Prometheus's links; both are "" without it.
+///
 /// Besides the v4 fields it sends `notificationId`, the message's stable id: a retried
 /// delivery repeats it, so a receiver drops a body whose id it has already seen.
 /// Keys: `url` (required), `timeout`, `ca_file`.
@@ -49,14 +52,14 @@ package struct WebhookChannel: HTTPChannel, ChannelType {
             "groupLabels": single.map { ["alertname": .string($0.rule)] } ?? .members([]),
             "commonLabels": .strings(common(alerts.map(\.labels))),
             "commonAnnotations": .strings(common(alerts.map(\.annotations))),
-            "externalURL": "",
-            "alerts": .list(zip(group.notifications, alerts).map(item)),
+            "externalURL": .string(group.externalURL ?? ""),
+            "alerts": .list(zip(group.notifications, alerts).map { item($0, $1, generatorURL: group.pageURL ?? "") }),
             "notificationId": .string(group.id),
         ]
     }
 
-    /// One element of `alerts`.
-    private static func item(_ notification: Notification, _ alert: AlertmanagerAlert) -> JSONValue {
+    /// One element of `alerts`; `generatorURL` is the page that shows its rule ("" without one).
+    private static func item(_ notification: Notification, _ alert: AlertmanagerAlert, generatorURL: String) -> JSONValue {
         let endsAt = notification.status == .resolved ? notification.at.rfc3339 : AlertmanagerAlert.zeroTime
         return [
             "status": .string(notification.status.rawValue),
@@ -64,7 +67,7 @@ package struct WebhookChannel: HTTPChannel, ChannelType {
             "annotations": .strings(alert.annotations),
             "startsAt": .string(notification.startsAt.rfc3339),
             "endsAt": .string(endsAt),
-            "generatorURL": "",
+            "generatorURL": .string(generatorURL),
             "fingerprint": .string(alert.fingerprint),
         ]
     }

@@ -70,7 +70,7 @@ import Testing
         #expect(firing.lowerBound < quiet.lowerBound)
         #expect(!html.contains("<form"))
         #expect(html.contains("Read-only"))
-        #expect(DashboardPage.render(Self.data([])).contains(#"action="/silences""#))
+        #expect(DashboardPage.render(Self.data([])).contains(#"action="silences""#))
     }
 
     /// A feed not stale yet but never heard from says so, rather than "fresh".

@@ -145,7 +145,7 @@ extension DashboardPage {
         let active = sorted.prefix { $0.overview.state.status != .inactive }
         let shown = sorted.prefix(active.count + inactiveCards)
         let more = sorted.count - shown.count
-        let note = more > 0 ? "<p class=\"muted\">\(more) more inactive rules: <a href=\"/api/v1/rules\">/api/v1/rules</a> lists every rule.</p>" : ""
+        let note = more > 0 ? "<p class=\"muted\">\(more) more inactive rules: <a href=\"api/v1/rules\">/api/v1/rules</a> lists every rule.</p>" : ""
         return "<section><h2>Rules</h2><div class=\"rules\">\(shown.map { card($0, now: data.now) }.joined())</div>\(note)</section>\n"
     }
 
@@ -189,7 +189,7 @@ extension DashboardPage {
                 + "\(MarkupText.escape(silence.matchers.map(\.text).joined(separator: " "))) \(when) · by \(MarkupText.escape(silence.author))\(comment)</p>"
             if data.canWrite {
                 html += """
-                    <form method="post" action="/silences/expire"><input type="hidden" name="id" value="\(MarkupText.escape(silence.id))">\
+                    <form method="post" action="silences/expire"><input type="hidden" name="id" value="\(MarkupText.escape(silence.id))">\
                     \(tokenField)<button>Expire</button></form>
                     """
             }
@@ -199,7 +199,7 @@ extension DashboardPage {
             return html + "<p class=\"muted\">Read-only: set <code>http.token</code> to add and expire silences here.</p></section>\n"
         }
         return html + """
-            <form method="post" action="/silences" class="add">
+            <form method="post" action="silences" class="add">
             <label>Rule (name or glob) <input name="rule" required placeholder="btc-*"></label>
             <label>For <input name="for" value="1h" required size="5"></label>
             <label>Comment <input name="comment" placeholder="why"></label>

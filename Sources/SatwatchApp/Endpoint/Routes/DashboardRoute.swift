@@ -15,6 +15,7 @@ struct DashboardRoute: EndpointRoute {
     }
 
     func unanswered(_ request: HTTPServerRequest, pages: EndpointPages, begun: Bool) -> HTTPServerResponse {
-        SilenceFormRoute.page(503, "The page could not be made: \(EndpointPages.stateFileBusy(request, within: EndpointStore.budget, begun: begun)).")
+        SilenceFormRoute.page(503, "The page could not be made: \(EndpointPages.stateFileBusy(request, within: EndpointStore.budget, begun: begun)).",
+                              at: request.path)
     }
 }

@@ -12,14 +12,14 @@ struct SilenceFormRoute: EndpointRoute {
     func respond(to request: HTTPServerRequest, pages: EndpointPages) -> HTTPServerResponse {
         let form = request.formFields
         if let refusal = pages.refuseWrite(presenting: form.first("token")) {
-            return Self.page(refusal.status, "Not allowed: the token is missing or wrong.")
+            return Self.page(refusal.status, "Not allowed: the token is missing or wrong.", at: request.path)
         }
         let now = pages.clock()
         do {
             if request.path == "/silences/expire" {
                 let id = form.first("id") ?? ""
                 guard try pages.store.use({ try $0.silences.expire(id: id, at: now) }) else {
-                    return Self.page(404, "No active silence \(id).")
+                    return Self.page(404, "No active silence \(id).", at: request.path)
                 }
             } else {
                 let silence = try SilenceRequest(rules: [form.first("rule") ?? ""], matches: [], for: form.first("for") ?? "",
@@ -27,22 +27,25 @@ struct SilenceFormRoute: EndpointRoute {
                 try pages.store.use { try $0.silences.add(silence) }
             }
         } catch let error as UsageError {
-            return Self.page(422, error.message)
+            return Self.page(422, error.message, at: request.path)
         } catch {
-            return Self.page(503, "The state file refused the change: \(pages.redactor.redact("\(error)"))")
+            return Self.page(503, "The state file refused the change: \(pages.redactor.redact("\(error)"))", at: request.path)
         }
-        return HTTPServerResponse(status: 303, headers: ["Location": "/#silences"], body: "")
+        // Relative (RFC 7231 allows it), so a proxy's path prefix is kept.
+        return HTTPServerResponse(status: 303, headers: ["Location": RelativeLink.root(from: request.path) + "#silences"], body: "")
     }
 
     func unanswered(_ request: HTTPServerRequest, pages: EndpointPages, begun: Bool) -> HTTPServerResponse {
-        Self.page(503, "The state file did not take the change: \(EndpointPages.stateFileBusy(request, within: EndpointStore.budget, begun: begun)).")
+        Self.page(503, "The state file did not take the change: \(EndpointPages.stateFileBusy(request, within: EndpointStore.budget, begun: begun)).",
+                  at: request.path)
     }
 
-    /// A minimal page with `message` and a link back.
-    static func page(_ status: Int, _ message: String) -> HTTPServerResponse {
+    /// A minimal page with `message` and a link back to the page's silences; `path` is the
+    /// request's, which the link is relative to.
+    static func page(_ status: Int, _ message: String, at path: String) -> HTTPServerResponse {
         HTTPServerResponse(status: status, contentType: "text/html; charset=utf-8", body: """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>satwatch</title></head><body><p>\(MarkupText.escape(message))</p><p><a href="/#silences">Back</a></p></body></html>
+            <title>satwatch</title></head><body><p>\(MarkupText.escape(message))</p><p><a href="\(RelativeLink.root(from: path))#silences">Back</a></p></body></html>
 
             """)
     }

@@ -19,10 +19,10 @@ struct SilenceLinkRoute: EndpointRoute {
             let key = try pages.store.use { try $0.secrets.signingKey() }
             link = try SilenceLink.verified(query: query, key: key, now: now)
         } catch let error as SilenceLinkError {
-            if case .expired = error { return SilenceFormRoute.page(410, "This link has expired: \(error.description).") }
-            return SilenceFormRoute.page(403, "This is not a valid silence link: \(error.description).")
+            if case .expired = error { return SilenceFormRoute.page(410, "This link has expired: \(error.description).", at: request.path) }
+            return SilenceFormRoute.page(403, "This is not a valid silence link: \(error.description).", at: request.path)
         } catch {
-            return SilenceFormRoute.page(503, "The state file is unavailable: \(pages.redactor.redact("\(error)"))")
+            return SilenceFormRoute.page(503, "The state file is unavailable: \(pages.redactor.redact("\(error)"))", at: request.path)
         }
         guard request.method == "POST" else { return Self.confirmation(link, query: query) }
         // The link's own id: a second use (a double click, a link shared in a channel) finds the
@@ -41,20 +41,23 @@ struct SilenceLinkRoute: EndpointRoute {
                 return (another, true)
             }
         } catch {
-            return SilenceFormRoute.page(503, "The state file refused the silence: \(pages.redactor.redact("\(error)"))")
+            return SilenceFormRoute.page(503, "The state file refused the silence: \(pages.redactor.redact("\(error)"))", at: request.path)
         }
         let made = stored.silence
         if stored.added {
-            return SilenceFormRoute.page(200, "Silenced \(link.rule) until \(made.endsAt.rfc3339) (silence \(made.id)).")
+            return SilenceFormRoute.page(200, "Silenced \(link.rule) until \(made.endsAt.rfc3339) (silence \(made.id)).", at: request.path)
         }
         if made.endsAt > now {
-            return SilenceFormRoute.page(200, "This link was used already: \(link.rule) is silenced until \(made.endsAt.rfc3339) (silence \(made.id)).")
+            return SilenceFormRoute.page(200, "This link was used already: \(link.rule) is silenced until \(made.endsAt.rfc3339) (silence \(made.id)).",
+                                         at: request.path)
         }
-        return SilenceFormRoute.page(200, "This link was used already: its silence \(made.id) of \(link.rule) ended at \(made.endsAt.rfc3339).")
+        return SilenceFormRoute.page(200, "This link was used already: its silence \(made.id) of \(link.rule) ended at \(made.endsAt.rfc3339).",
+                                     at: request.path)
     }
 
     func unanswered(_ request: HTTPServerRequest, pages: EndpointPages, begun: Bool) -> HTTPServerResponse {
-        SilenceFormRoute.page(503, "The state file is unavailable: \(EndpointPages.stateFileBusy(request, within: EndpointStore.budget, begun: begun)).")
+        SilenceFormRoute.page(503, "The state file is unavailable: \(EndpointPages.stateFileBusy(request, within: EndpointStore.budget, begun: begun)).",
+                              at: request.path)
     }
 
     /// The page that asks before silencing.
@@ -64,9 +67,9 @@ struct SilenceLinkRoute: EndpointRoute {
             <title>Silence \(MarkupText.escape(link.rule))</title><style>\(DashboardStyle.css)</style></head><body>
             <h1>Silence \(MarkupText.escape(link.rule)) for \(MarkupText.escape(link.duration.text))?</h1>
             <p>Its notifications stop on every channel until the silence ends; the page lists it and can expire it.</p>
-            <form method="post" action="/silence"><input type="hidden" name="link" value="\(MarkupText.escape(query))">
+            <form method="post" action="silence"><input type="hidden" name="link" value="\(MarkupText.escape(query))">
             <button>Silence \(MarkupText.escape(link.rule)) for \(MarkupText.escape(link.duration.text))</button></form>
-            <p><a href="/">Open the page</a></p></body></html>
+            <p><a href="./">Open the page</a></p></body></html>
 
             """)
     }

@@ -83,7 +83,7 @@ import Testing
     func aChatGroupBeyondOneMessageListsTheNewestAndCountsTheRest(_ config: String, _ limit: Int, _ unit: TextLimit.Unit) throws {
         let channel = try ChannelConfigProbe.http(config)
         var group = NotificationGroup(Self.members(1000))
-        group.pageURL = "https://alerts.example.test/"
+        group.externalURL = "https://alerts.example.test"
         let request = channel.request(for: group)
         let text = Self.text(of: request)
         #expect(TextLimit.size(text, in: unit) <= limit)
@@ -111,7 +111,7 @@ import Testing
 
     @Test func aGroupThatFitsIsListedWholeInItsOrderWithNoCount() {
         var group = NotificationGroup(Self.members(3, resolved: true))
-        group.pageURL = "https://alerts.example.test/"
+        group.externalURL = "https://alerts.example.test"
         let text = NotificationText.groupText(group, limit: 4096, in: .utf16)
         #expect(text == (["[FIRING:2, RESOLVED:1] 3 alerts"] + group.notifications.map { NotificationText.chat($0) })
             .joined(separator: "\n\n"))
@@ -200,7 +200,7 @@ import Testing
         let probe = try ChannelConfigProbe(#"{"type": "smtp", "url": "smtp://127.0.0.1:25", "from": "alerts@example.test", "to": ["me@example.test"]}"#)
         let channel = try #require(probe.channel as? SMTPChannel)
         var group = NotificationGroup(Self.members(1000))
-        group.pageURL = "https://alerts.example.test/"
+        group.externalURL = "https://alerts.example.test"
         let mail = channel.mail(for: group)
         #expect(mail.subject.hasPrefix("[FIRING:1000] 1000 alerts: r0, r1, "))
         #expect(mail.body.utf8.count <= SMTPChannel.groupBodyLimit + 1)
