@@ -28,6 +28,9 @@ extension RuleEngine {
             guard let slot = slots.slot(forKey: key), let capacity = table.closes[slot]?.capacity else { continue }
             var days = previous
             days.capacity = capacity
+            // A window widened by this reload: the previous engine held fewer days than the
+            // state file, which `restoreCloses` read into this one.
+            if let stored = table.closes[slot] { days.takeOlderDays(of: stored) }
             table.closes[slot] = days
         }
     }

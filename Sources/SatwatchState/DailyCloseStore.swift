@@ -2,11 +2,17 @@
 package struct DailyCloseStore {
     let connection: SQLiteConnection
 
+    /// How many days back a key's closes stay whatever the rules read now: a rule disabled, a
+    /// window narrowed or a metric left for a while finds its closes again, and a key no window
+    /// reads leaves the file after this many days, so the file stays bounded.
+    package static let keptDays: Int64 = 366
+
     /// Upserts `closes` (by key, `(day, value)` with days counted from the epoch in UTC; a day
     /// saved again takes the new value, as the open day's running close does every flush) and
-    /// forgets what is no longer needed, in one transaction: days before `oldest[key]`, and every
-    /// key in neither `oldest` nor `closes` (no window reads it now).
-    package func save(_ closes: [String: [(day: Int64, value: Double)]], keepingFrom oldest: [String: Int64]) throws {
+    /// prunes, in one transaction, every key's days more than `keptDays` before `today`, except
+    /// that a key a window reads keeps its days from `oldest[key]` on (a window longer than
+    /// `keptDays`).
+    package func save(_ closes: [String: [(day: Int64, value: Double)]], keepingFrom oldest: [String: Int64], today: Int64) throws {
         try connection.transaction {
             let insert = try connection.cached("INSERT OR REPLACE INTO daily_close (key, day, value) VALUES (?1, ?2, ?3)")
             for (key, keyCloses) in closes {
@@ -17,17 +23,13 @@ package struct DailyCloseStore {
                     try insert.execute()
                 }
             }
-            let prune = try connection.cached("DELETE FROM daily_close WHERE key = ?1 AND day < ?2")
-            for (key, day) in oldest {
-                try prune.bind(1, key)
-                try prune.bind(2, day)
-                try prune.execute()
-            }
+            let cutoff = today - Self.keptDays
             let stored = try connection.cached("SELECT DISTINCT key FROM daily_close").query { $0.string(0) }
-            let forget = try connection.cached("DELETE FROM daily_close WHERE key = ?1")
-            for key in stored where oldest[key] == nil && closes[key] == nil {
-                try forget.bind(1, key)
-                try forget.execute()
+            let prune = try connection.cached("DELETE FROM daily_close WHERE key = ?1 AND day < ?2")
+            for key in stored {
+                try prune.bind(1, key)
+                try prune.bind(2, min(oldest[key] ?? cutoff, cutoff))
+                try prune.execute()
             }
         }
     }

@@ -13,8 +13,8 @@ struct StateFlush: Sendable {
     var at: Timestamp
     /// Daily closes to upsert, by key (`DailyCloses.unsavedCloses`).
     var closes: [String: [(day: Int64, value: Double)]] = [:]
-    /// Per key, the oldest day still needed (`DailyCloses.oldestDay`); stored keys missing here
-    /// (and from `closes`) are forgotten, so it must name every key a window reads.
+    /// Per key a window reads, the oldest day it holds (`DailyCloses.oldestDay`): kept even when
+    /// older than `DailyCloseStore.keptDays` allows.
     var closesKeepingFrom: [String: Int64] = [:]
     /// Series minutes recorded since the last flush (`SeriesBoard.takeChanged`).
     var series: [MetricKey: [SeriesBucket]] = [:]
@@ -38,7 +38,7 @@ struct StateFlush: Sendable {
             try store.ruleStates.save(states, at: at)
             try store.latestValues.save(metrics)
             try store.changeHistory.save(history, keepingFrom: keepingFrom)
-            try store.dailyCloses.save(closes, keepingFrom: closesKeepingFrom)
+            try store.dailyCloses.save(closes, keepingFrom: closesKeepingFrom, today: at.utcDay)
             try store.series.save(series, keepingFrom: seriesKeepingFrom)
         }
     }

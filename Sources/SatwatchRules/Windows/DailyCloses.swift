@@ -48,6 +48,22 @@ package struct DailyCloses: Sendable {
         }
     }
 
+    /// Takes the completed days of `other` older than every day known here (up to `capacity`),
+    /// as already saved: they come from the state file.
+    package mutating func takeOlderDays(of other: DailyCloses) {
+        guard let oldest = oldestDay else {
+            let kept = capacity
+            self = other
+            capacity = kept
+            return
+        }
+        let before = completed.count
+        for (day, value) in zip(other.completed.days, other.completed.values) where day < oldest {
+            completed.record(value, day: day)
+        }
+        if completed.count != before { memo = WindowMemo() }
+    }
+
     /// How many completed closes are known (the open day is not one).
     package var completedCount: Int { completed.count }
 
