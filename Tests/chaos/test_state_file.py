@@ -157,9 +157,9 @@ def test_state_file_made_writable_again(chaos, feed, receiver):
     delivers what waited. Run as `nobody`: root writes any file whatever its mode."""
     nobody = pwd.getpwnam("nobody")
     folder = Path(tempfile.mkdtemp(prefix="satwatch-read-only-"))
+    worker = Worker(folder, config(feed, receiver), {"fees.json": [RULE]})
     try:
         os.chmod(folder, 0o755)
-        worker = Worker(folder, config(feed, receiver), {"fees.json": [RULE]})
         # A copy of the binary: the build folder's parents may be closed to other users.
         worker.binary = folder / "satwatch"
         shutil.copy(BINARY, worker.binary)
@@ -199,6 +199,9 @@ def test_state_file_made_writable_again(chaos, feed, receiver):
                   passed=posts_while_read_only == 0 and "readonly" in reason and statuses == ["firing"])
         assert worker.stop() == 0
     finally:
+        # Not one of the `workers` fixture's: stopped here, also when the test failed.
+        if worker.process and worker.process.poll() is None:
+            worker.kill()
         shutil.rmtree(folder, ignore_errors=True)
 
 
