@@ -14,7 +14,10 @@ Serves ws://127.0.0.1:<port> with the `websockets` library and prints
     `!burst JSON-LIST` sends each element of the list (a JSON value, sent as its JSON text) as a
     frame of its own, back to back in one write, so a client reads them all at once.
 Client messages are recorded: `{"action":"ping"}` is answered with `{"pong": true}` (mempool),
-`{"method":"ping",...}` with `{"method":"pong",...}` (Kraken); others are ignored.
+`{"method":"ping",...}` with `{"method":"pong",...}` (Kraken); others are ignored. With
+--refuse PAIR (repeatable), a subscribe naming PAIR is answered as the exchange answers a pair it
+does not list, before the subscribe is recorded: Kraken's v2 `{"method":"subscribe",…}` gets one
+`"success":false` answer per refused symbol, Coinbase's `{"type":"subscribe",…}` one `"error"`.
 """
 import argparse
 import asyncio
@@ -79,13 +82,17 @@ class Feed:
     async def read(self, connection):
         try:
             async for message in connection:
-                if isinstance(message, str):
-                    self.received.append(message)
                 try:
                     parsed = json.loads(message)
                 except ValueError:
-                    continue
-                if self.muted:
+                    parsed = None
+                if isinstance(parsed, dict) and not self.muted:
+                    # Sent before the subscribe is recorded: a test that saw it knows the answer left.
+                    for refusal in self.refusals(parsed):
+                        await connection.send(json.dumps(refusal))
+                if isinstance(message, str):
+                    self.received.append(message)
+                if not isinstance(parsed, dict) or self.muted:
                     continue
                 if parsed.get("action") == "ping":
                     await connection.send('{"pong": true}')
@@ -93,6 +100,18 @@ class Feed:
                     await connection.send(json.dumps({"method": "pong", "req_id": parsed.get("req_id"), "time_in": "", "time_out": ""}))
         except websockets.ConnectionClosed:
             pass
+
+    def refusals(self, message):
+        """The exchange's answers to a subscribe naming a pair given with --refuse."""
+        if message.get("method") == "subscribe":  # Kraken v2: each symbol answered apart
+            symbols = (message.get("params") or {}).get("symbol") or []
+            return [{"error": f"Currency pair not supported {symbol}", "method": "subscribe", "req_id": message.get("req_id"),
+                     "success": False, "symbol": symbol, "time_in": "2026-01-01T00:00:00.000000Z",
+                     "time_out": "2026-01-01T00:00:00.000001Z"} for symbol in symbols if symbol in self.args.refuse]
+        if message.get("type") == "subscribe":  # Coinbase: the first unknown product fails the request
+            refused = [product for product in message.get("product_ids") or [] if product in self.args.refuse]
+            return [{"type": "error", "message": "Failed to subscribe", "reason": f"{refused[0]} is not a valid product"}] if refused else []
+        return []
 
     @staticmethod
     async def send_together(client, frames):
@@ -172,6 +191,7 @@ async def main():
     parser.add_argument("--interval", type=float)
     parser.add_argument("--loop", action="store_true")
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--refuse", action="append", default=[])
     args = parser.parse_args()
     # A parent may have blocked SIGTERM; this peer must die when told to.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})

@@ -110,6 +110,47 @@ def test_any_exchange_pair_publishes_asset_dot_quote(workers):
         kraken.stop()
 
 
+def test_a_pair_the_exchange_refuses_is_logged_once_with_its_reason(workers):
+    """Each peer refuses SOL/GBP at every subscribe, as the exchange does, and once more unasked on
+    each connection; the warning names pair and reason once per feed, and BTC's rules still fire."""
+    kraken, coinbase = Feed("--refuse", "SOL/GBP"), Feed("--refuse", "SOL-GBP")
+    kraken_refusal = {"error": "Currency pair not supported SOL/GBP", "method": "subscribe", "req_id": 1,
+                      "success": False, "symbol": "SOL/GBP"}
+    coinbase_refusal = {"type": "error", "message": "Failed to subscribe", "reason": "SOL-GBP is not a valid product"}
+    try:
+        rules = [{"name": "kr", "metric": "btc.usd", "source": "kraken", "above": 90000},
+                 {"name": "cb", "metric": "btc.usd", "source": "coinbase", "above": 90000},
+                 {"name": "sol-gbp", "metric": "sol.gbp", "above": 100}]
+        feeds = {"kraken": {"url": kraken.url, "symbols": ["BTC/USD", "SOL/GBP"]},
+                 "coinbase": {"url": coinbase.url, "products": ["BTC-USD", "SOL-GBP"]}}
+        worker = workers(console_config(feeds), {"r.json": rules}).start()
+        # The peer records a subscribe after refusing it: a recorded one was answered.
+        for connects in (1, 2):
+            for peer in (kraken, coinbase):
+                wait_for(lambda: sum('subscribe' in m for m in json.loads(peer.command("!received"))) == connects,
+                         timeout=15, what=f"subscribe {connects}")
+            kraken.push(kraken_refusal)
+            coinbase.push(coinbase_refusal)
+            if connects == 1:
+                kraken.command("!close")
+                coinbase.command("!close")
+        # Frames of a connection are judged in order: these firings follow every refusal.
+        kraken.push({"channel": "ticker", "type": "update", "data": [{"symbol": "BTC/USD", "last": 92000}]})
+        coinbase.push({"type": "ticker", "product_id": "BTC-USD", "price": "92000.5"})
+        worker.wait_log(r'msg="alert firing" rule=kr ')
+        worker.wait_log(r'msg="alert firing" rule=cb ')
+        refused = re.findall(r'.*msg="feed pair refused".*', worker.log_text())
+        assert len(refused) == 2 and all("level=warn" in r for r in refused), refused
+        assert [r[r.index("msg="):] for r in refused if "feed=kraken" in r] == [
+            'msg="feed pair refused" feed=kraken pair=SOL/GBP reason="Currency pair not supported SOL/GBP"'], refused
+        assert [r[r.index("msg="):] for r in refused if "feed=coinbase" in r] == [
+            'msg="feed pair refused" feed=coinbase pair=SOL-GBP reason="Failed to subscribe: SOL-GBP is not a valid product"'], refused
+        assert worker.stop() == 0
+    finally:
+        kraken.stop()
+        coinbase.stop()
+
+
 def test_coinmetrics_backs_off_on_429_then_publishes_mvrv(tmp_path, workers):
     record = tmp_path / "coinmetrics.jsonl"
     peer = Peer("coinmetrics_peer.py", "--page", FIXTURES / "coinmetrics-mvrv.json", "--record", record, "--throttle", "1")

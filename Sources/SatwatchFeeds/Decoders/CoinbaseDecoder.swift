@@ -5,7 +5,7 @@ import SatwatchJSON
 ///
 /// `ticker` messages of the configured products give `<asset>.<quote>` from `price` (a decimal
 /// string): `BTC-USD` → `btc.usd`, `ETH-EUR` → `eth.eur` (see ``TradingPair``). `heartbeat` and the `subscriptions` ack are `.liveness`;
-/// `error` is `server_error`; other types are `unknown_message`. A ticker of a product that
+/// `error` is `server_error` (and said once, see ``notices(_:products:)``); other types are `unknown_message`. A ticker of a product that
 /// is not configured is valid data with nothing in it (`.samples([])`). A ticker carries one
 /// price, so a bad price skips the frame (`invalid_value`, or `unexpected_shape` when missing).
 package struct CoinbaseDecoder: FrameDecoder {
@@ -57,5 +57,27 @@ extension CoinbaseDecoder {
             JSONMember(key: "channels", node: JSONNode(["ticker", "heartbeat"])),
         ])
         return message.jsonText()
+    }
+}
+
+/// What is worth saying about Coinbase's answers.
+extension CoinbaseDecoder {
+    /// A refused request, said once (see `FeedWire.notices`): Coinbase answers a subscription
+    /// naming a product it does not list with
+    /// `{"type":"error","message":"Failed to subscribe","reason":"SOL-GBP is not a valid product"}`,
+    /// which names the pair only in its text: each of `products` written there as a word is
+    /// reported refused; an error naming none is reported as a refused subscribe.
+    package static func notices(_ frame: String, products: [String]) -> [FeedNotice] {
+        // Called on every frame: data (which never says "error") costs a scan, not a parse.
+        guard frame.utf8.count <= 4_096, frame.contains("\"error\""),
+              case .value(let object) = FrameObject.parse(frame, keeping: ["type", "message", "reason"]),
+              object.node["type"]?.string == "error" else { return [] }
+        let reason = object.node["reason"]?.string
+        let error = [object.node["message"]?.string, reason].compactMap { $0 }.joined(separator: ": ")
+        // Split on what a product id never holds, so BTC-USD is not found inside BTC-USDT.
+        let words = Set((reason ?? "").split { !($0.isLetter || $0.isNumber || $0 == "-") }.map(String.init))
+        let refused = products.filter(words.contains)
+        guard !refused.isEmpty else { return [.requestRefused("subscribe", error: error.isEmpty ? "error" : error)] }
+        return refused.map { FeedNotice.pairRefused($0, reason: error) }
     }
 }

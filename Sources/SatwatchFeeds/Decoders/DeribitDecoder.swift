@@ -176,7 +176,7 @@ package enum DeribitWire {
                 : message["id"]?.number == Double(heartbeatID) ? "public/set_heartbeat" : "request"
             var reason = error["message"]?.string ?? "error"
             if let detail = error["data"]?["reason"]?.string { reason += ": \(detail)" }
-            return [FeedNotice("feed request refused", [("request", request), ("error", reason)])]
+            return [.requestRefused(request, error: reason)]
         }
         if message["id"]?.number == Double(subscribeID), let subscribed = message["result"]?.array {
             let names = Set(subscribed.compactMap(\.string))

@@ -6,8 +6,8 @@ import SatwatchJSON
 /// `{"channel":"ticker","type":"snapshot"|"update","data":[{"symbol":"BTC/USD","last":…}]}`
 /// gives `<asset>.<quote>` per configured symbol (`last` is a JSON number), e.g. `ETH/EUR` →
 /// `eth.eur`. Kraken's legacy `XBT` is read as `BTC` on both sides. `heartbeat` and `status`
-/// channels, subscribe acks and pongs are `.liveness`; any `"success": false` answer is `server_error`. Bad entries of `data`
-/// follow ``SampleBatch``'s counting rule.
+/// channels, subscribe acks and pongs are `.liveness`; any `"success": false` answer is `server_error`
+/// (and said once, see ``notices(_:)``). Bad entries of `data` follow ``SampleBatch``'s counting rule.
 package struct KrakenDecoder: FrameDecoder {
     /// Normalized symbol (`BTC/USD`) → metric (`btc.usd`).
     private let metrics: [String: String]
@@ -94,5 +94,22 @@ extension KrakenDecoder {
         // Ticker frames are long and start with `{"channel"`; only short frames can be pongs.
         guard frame.utf8.count <= 512, case .value(let object) = FrameObject.parse(frame, keeping: ["method"]) else { return false }
         return object.node["method"]?.string == "pong"
+    }
+}
+
+/// What is worth saying about Kraken's answers.
+extension KrakenDecoder {
+    /// A refused request, said once (see `FeedWire.notices`): Kraken answers a subscription for
+    /// each symbol apart, and one it does not list with
+    /// `{"error":"Currency pair not supported SOL/GBP","method":"subscribe","success":false,"symbol":"SOL/GBP",…}`,
+    /// named as that pair; an error naming no symbol (`Malformed request`) is named by its
+    /// method. The other symbols' tickers flow, so without this nothing would say why one waits.
+    package static func notices(_ frame: String) -> [FeedNotice] {
+        // Called on every frame: data (which never says "error") costs a scan, not a parse.
+        guard frame.utf8.count <= 4_096, frame.contains("\"error\""),
+              case .value(let object) = FrameObject.parse(frame, keeping: ["error", "method", "symbol"]),
+              let error = object.node["error"]?.string else { return [] }
+        if let symbol = object.node["symbol"]?.string { return [.pairRefused(symbol, reason: error)] }
+        return [.requestRefused(object.node["method"]?.string ?? "request", error: error)]
     }
 }

@@ -22,9 +22,13 @@ enum CoinbaseFeedDefinition: FeedDefinition {
     static func makeDecoder(_ settings: PairSettings) -> any FrameDecoder { CoinbaseDecoder(products: settings.pairs) }
 
     /// Heartbeats arrive every second, so a silent stream is dead (no ping). Coinbase drops a
-    /// client that has not subscribed within 5 s, so the subscribe goes out first thing.
+    /// client that has not subscribed within 5 s, so the subscribe goes out first thing. A
+    /// product Coinbase refuses is reported once (see `CoinbaseDecoder.notices`).
     static func wire(_ feed: FeedConfig, _ settings: PairSettings) -> FeedWire {
-        FeedWire(openingMessages: [CoinbaseDecoder.subscribeMessage(products: settings.pairs)], ping: nil,
-                 quietBeforePing: min(.seconds(10), feed.staleAfter), pongTimeout: .zero, isPong: { _ in false })
+        var wire = FeedWire(openingMessages: [CoinbaseDecoder.subscribeMessage(products: settings.pairs)], ping: nil,
+                            quietBeforePing: min(.seconds(10), feed.staleAfter), pongTimeout: .zero, isPong: { _ in false })
+        let products = settings.pairs.map(\.symbol)
+        wire.notices = { CoinbaseDecoder.notices($0, products: products) }
+        return wire
     }
 }

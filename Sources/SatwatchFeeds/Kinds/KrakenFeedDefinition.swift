@@ -21,8 +21,12 @@ enum KrakenFeedDefinition: FeedDefinition {
 
     static func makeDecoder(_ settings: PairSettings) -> any FrameDecoder { KrakenDecoder(symbols: settings.pairs) }
 
+    /// Subscribes after each connect, pings a quiet stream; a symbol Kraken refuses is reported
+    /// once (see `KrakenDecoder.notices`).
     static func wire(_ feed: FeedConfig, _ settings: PairSettings) -> FeedWire {
-        FeedWire(openingMessages: [KrakenDecoder.subscribeMessage(symbols: settings.pairs)], ping: KrakenDecoder.pingMessage,
-                 quietBeforePing: min(.seconds(10), feed.staleAfter), pongTimeout: .seconds(5), isPong: KrakenDecoder.isPong)
+        var wire = FeedWire(openingMessages: [KrakenDecoder.subscribeMessage(symbols: settings.pairs)], ping: KrakenDecoder.pingMessage,
+                            quietBeforePing: min(.seconds(10), feed.staleAfter), pongTimeout: .seconds(5), isPong: KrakenDecoder.isPong)
+        wire.notices = KrakenDecoder.notices
+        return wire
     }
 }

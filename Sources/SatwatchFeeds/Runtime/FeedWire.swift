@@ -25,7 +25,8 @@ package struct FeedWire: Sendable {
     /// `test_request`, without an answer to which the server closes the connection).
     var handle: @Sendable (String) -> WireHandling = { _ in .forward }
     /// What is worth saying about a frame, once per feed for each distinct notice (an instrument
-    /// the server did not subscribe); called on every frame, so it must be cheap for most.
+    /// the server did not subscribe, a pair the exchange refused); called on every frame, so it
+    /// must be cheap for most.
     var notices: @Sendable (String) -> [FeedNotice] = { _ in [] }
 
     /// The wire behaviour of `feed`, as its definition says.
@@ -52,7 +53,8 @@ package enum WireHandling: Sendable, Equatable {
 }
 
 /// Something a feed says once about what its server sends: a warning line with its fields
-/// (`msg="feed instrument dropped" feed=deribit instrument=BTC-27DEC24-100000-C reason=…`).
+/// (`msg="feed instrument dropped" feed=deribit instrument=BTC-27DEC24-100000-C reason=…`,
+/// `msg="feed pair refused" feed=coinbase pair=SOL-GBP reason=…`).
 package struct FeedNotice: Sendable, Hashable {
     /// The log message.
     package var message: String
@@ -77,5 +79,17 @@ package struct FeedNotice: Sendable, Hashable {
     /// The fields as pairs.
     package var pairs: [(String, String)] {
         stride(from: 0, to: fields.count - 1, by: 2).map { (fields[$0], fields[$0 + 1]) }
+    }
+
+    /// The exchange refused to subscribe `pair`, saying `reason`
+    /// (`msg="feed pair refused" feed=kraken pair=SOL/GBP reason="Currency pair not supported SOL/GBP"`):
+    /// said once per pair, whatever the text, however often the exchange repeats it.
+    package static func pairRefused(_ pair: String, reason: String) -> FeedNotice {
+        FeedNotice("feed pair refused", [("pair", pair), ("reason", reason)], channel: pair)
+    }
+
+    /// The server refused `request` without naming what it is about (a malformed request).
+    package static func requestRefused(_ request: String, error: String) -> FeedNotice {
+        FeedNotice("feed request refused", [("request", request), ("error", error)])
     }
 }

@@ -61,6 +61,25 @@ import Testing
         #expect(decoder.decode(frame, at: Fixtures.time()) == outcome)
     }
 
+    /// (frame, what is said once about it) with products BTC-USD, SOL-GBP and BTC-USDT: the
+    /// product the reason names, with the exchange's words; an error naming no configured
+    /// product as a refused subscribe; nothing for data.
+    @Test(arguments: [
+        (#"{"type":"error","message":"Failed to subscribe","reason":"SOL-GBP is not a valid product"}"#,
+         [FeedNotice("feed pair refused", [("pair", "SOL-GBP"), ("reason", "Failed to subscribe: SOL-GBP is not a valid product")], channel: "SOL-GBP")]),
+        (#"{"type":"error","message":"Failed to subscribe","reason":"BTC-USDT is not a valid product"}"#,
+         [FeedNotice("feed pair refused", [("pair", "BTC-USDT"), ("reason", "Failed to subscribe: BTC-USDT is not a valid product")], channel: "BTC-USDT")]),
+        (#"{"type":"error","message":"Failed to subscribe","reason":"XRP-GBP is not a valid product"}"#,
+         [FeedNotice("feed request refused", [("request", "subscribe"), ("error", "Failed to subscribe: XRP-GBP is not a valid product")])]),
+        (#"{"type":"error","message":"Type has to be either subscribe or unsubscribe"}"#,
+         [FeedNotice("feed request refused", [("request", "subscribe"), ("error", "Type has to be either subscribe or unsubscribe")])]),
+        (#"{"type":"subscriptions","channels":[]}"#, []),
+        (#"{"type":"ticker","product_id":"BTC-USD","price":"92284.61"}"#, []),
+    ])
+    func notices(frame: String, said: [FeedNotice]) {
+        #expect(CoinbaseDecoder.notices(frame, products: ["BTC-USD", "SOL-GBP", "BTC-USDT"]) == said)
+    }
+
     @Test(arguments: [
         (["BTC-USD"], #"{"type":"subscribe","product_ids":["BTC-USD"],"channels":["ticker","heartbeat"]}"#),
         (["BTC-USD", "BTC-EUR"],

@@ -76,6 +76,33 @@ import Testing
         #expect(decoder.rejectedFields == 1)
     }
 
+    /// (frame, what is said once about it): a refused symbol with Kraken's reason, an error
+    /// naming no symbol by its method, and nothing for data, acks and pongs.
+    @Test(arguments: [
+        (#"{"error":"Currency pair not supported SOL/GBP","method":"subscribe","req_id":1,"success":false,"symbol":"SOL/GBP","time_in":"2026-01-01T00:00:00.000000Z","time_out":"2026-01-01T00:00:00.000001Z"}"#,
+         [FeedNotice("feed pair refused", [("pair", "SOL/GBP"), ("reason", "Currency pair not supported SOL/GBP")], channel: "SOL/GBP")]),
+        (#"{"error":"Malformed request","method":"subscribe","success":false}"#,
+         [FeedNotice("feed request refused", [("request", "subscribe"), ("error", "Malformed request")])]),
+        (#"{"error":"Malformed request","success":false}"#,
+         [FeedNotice("feed request refused", [("request", "request"), ("error", "Malformed request")])]),
+        (#"{"method":"subscribe","req_id":1,"result":{"channel":"ticker","symbol":"BTC/USD"},"success":true}"#, []),
+        (#"{"channel":"ticker","type":"update","data":[{"symbol":"BTC/USD","last":92000}]}"#, []),
+        (#"{"method":"pong","req_id":2}"#, []),
+    ])
+    func notices(frame: String, said: [FeedNotice]) {
+        #expect(KrakenDecoder.notices(frame) == said)
+    }
+
+    /// Kraken repeating its refusal, on one connection or the next, is said once (one per pair).
+    @Test func aRefusalIsSaidOncePerPair() {
+        let wire = FeedWire(FeedConfig(kind: .kraken, settings: PairSettings(Self.pairs(["BTC/USD", "SOL/GBP", "DOGE/GBP"]))))
+        let log = NoticeLog()
+        let sol = #"{"error":"Currency pair not supported SOL/GBP","method":"subscribe","success":false,"symbol":"SOL/GBP"}"#
+        let doge = #"{"error":"Currency pair not supported DOGE/GBP","method":"subscribe","success":false,"symbol":"DOGE/GBP"}"#
+        let said = [sol, sol, doge, sol, doge].flatMap(wire.notices).filter(log.record)
+        #expect(said.map(\.pairs.first?.1) == ["SOL/GBP", "DOGE/GBP"])
+    }
+
     @Test func clientMessages() {
         #expect(KrakenDecoder.subscribeMessage(symbols: Self.pairs(["XBT/USD"]))
             == #"{"method":"subscribe","params":{"channel":"ticker","symbol":["XBT/USD"]},"req_id":1}"#)
