@@ -171,6 +171,31 @@ def test_check_bounds_the_length_of_names_paths_labels_and_messages(tmp_path):
     assert any(line.endswith(": too long: 8193 characters (a message is at most 8192)") for line in lines), lines
 
 
+def test_replay_prints_a_feed_stale_alert_for_a_gap_past_stale_after(tmp_path):
+    """Raw frames paced by their .offsets file, 8 s apart with `stale_after: 3s`: replay prints the
+    feed's `feed-stale:` alert firing 3 s into the gap and resolved by the next frame, on
+    `defaults.channels`, as the worker sends it."""
+    config = {"state": str(tmp_path / "state.db"), "rules": [str(tmp_path / "rules")],
+              "feeds": {"mempool": {"url": "ws://127.0.0.1:9", "stale_after": "3s"}},
+              "channels": {"console": {"type": "log"}, "ops": {"type": "log"}}, "defaults": {"channels": ["ops"]}}
+    (tmp_path / "satwatch.json").write_text(json.dumps(config))
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "r.json").write_text(json.dumps({"rules": [
+        {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["console"]}]}))
+    (tmp_path / "frames.jsonl").write_text("".join(json.dumps({"fees": {"fastestFee": fee}}) + "\n" for fee in (12, 12, 5)))
+    (tmp_path / "frames.offsets").write_text("0\n1000\n9000\n")
+    replayed = satwatch("replay", "-c", "satwatch.json", "--input", "frames.jsonl", "--feed", "mempool",
+                        "--start", "2025-12-10T14:02:00Z", cwd=tmp_path)
+    assert replayed.returncode == 0, replayed.stderr
+    lines = [json.loads(line) for line in replayed.stdout.splitlines()]
+    assert [(line["rule"], line["status"], line["at"][11:19]) for line in lines] == [
+        ("fees-high", "firing", "14:02:00"), ("feed-stale:mempool", "firing", "14:02:04"),
+        ("feed-stale:mempool", "resolved", "14:02:09"), ("fees-high", "resolved", "14:02:09")], lines
+    stale = lines[1]
+    assert (stale["metric"], stale["value"], stale["threshold"], stale["channels"]) == ("feed.mempool", 3, 3, ["ops"]), stale
+    assert "4 notifications from 1 rule over 3 frames" in replayed.stderr, replayed.stderr
+
+
 def test_every_time_is_written_with_milliseconds(tmp_path, receiver):
     """Whole seconds keep their `.000`: every time has one width, so sorting the text sorts the
     times (`…:00Z` sorted after `…:00.400Z`). Replayed at a whole second, dispatched to a webhook,

@@ -175,7 +175,8 @@ def test_replay_of_news_frames_records_the_first_poll_and_fires_on_a_new_item(tm
     frames = tmp_path / "news.jsonl"
     polls = [rss(*OLD), rss(("a3", "SEC approves spot Bitcoin ETF", "At last"), *OLD), "<rss><channel>"]
     frames.write_text("".join(json.dumps({"source": "wire", "body": body}, separators=(",", ":")) + "\n" for body in polls))
-    (tmp_path / "news.offsets").write_text("0\n300000\n600000\n")
+    # A poll a minute, as the config's `every`: further apart, the feed would go stale in between.
+    (tmp_path / "news.offsets").write_text("0\n60000\n120000\n")
     replayed = subprocess.run([str(BINARY), "replay", "--config", str(worker.config_path), "--input", str(frames), "--feed", "news"],
                               capture_output=True, text=True, timeout=30)
     assert replayed.returncode == 0, replayed.stderr

@@ -43,13 +43,16 @@ enum ReplayCommand: SatwatchCommand {
             io.err("satwatch replay: \(error.message)")
             return 1
         }
+        // Only the recorded feeds are watched for silence: of the others the recording says nothing.
+        let recorded = Set(frames.map(\.feed))
         var evaluator = FrameEvaluator(engine: RuleEngine(rules: setup.rules, derived: setup.config.derived, defaultChannels: setup.config.defaultChannels,
                                                          commonLabels: setup.config.labels),
-                                       feeds: setup.config.feeds)
+                                       feeds: setup.config.feeds.filter { recorded.contains($0.kind) }, now: frames.first?.at ?? start)
         var notified = 0
         for frame in frames {
-            // The worker would have been up between two frames: every deadline acts on time.
-            let changes = evaluator.advanceStepwise(to: frame.at) + evaluator.process(frame).changes
+            // The worker would have been up between two frames: every deadline acts on time, a
+            // feed's `stale_after` too (its `feed-stale:` alert fires and holds its rules).
+            let changes = evaluator.advanceStepwise(before: frame.at) + evaluator.process(frame).changes
             for notification in changes.compactMap(\.notification) {
                 notified += 1
                 io.out(line(for: notification))

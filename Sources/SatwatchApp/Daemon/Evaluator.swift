@@ -34,15 +34,13 @@ struct Evaluator: Service {
         var state = EvaluatorState(
             evaluator: FrameEvaluator(engine: RuleEngine(rules: setup.rules, derived: setup.config.derived, defaultChannels: setup.config.defaultChannels,
                                                          commonLabels: setup.config.labels,
-                                                         restoring: saved), feeds: setup.config.feeds),
-            stale: FeedStaleMonitor(feeds: setup.config.feeds, channels: setup.config.defaultChannels,
-                                   commonLabels: setup.config.labels, saved: saved, now: startedAt),
+                                                         restoring: saved), feeds: setup.config.feeds,
+                                     saved: saved, now: startedAt),
             lastFlush: startedAt)
-        for kind in state.stale.staleFeeds { state.evaluator.setFeed(kind, stale: true) }
         await restoreHistory(&state, from: writer)
         // Rules whose definition changed start fresh: store that now, so the old state is gone.
         flush(&state, to: writer, at: startedAt)
-        boards.rules.publish(state.evaluator.engine, feeds: state.stale.overview)
+        boards.rules.publish(state.evaluator.engine, feeds: state.evaluator.stale.overview)
         alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
         while let input = await inputs.next() {
             let now = WallClock.now()
@@ -56,7 +54,7 @@ struct Evaluator: Service {
                 (changes, samples) = handle(frame, &state)
                 firstValues = !samples.isEmpty && state.feedsSaved.insert(frame.feed).inserted
                 backlog.done()
-            case .tick: changes = state.advance(to: now)
+            case .tick: changes = state.evaluator.advance(to: now)
             }
             let published = changes
             // A channel of several peers queues a delivery for each.
@@ -125,14 +123,9 @@ struct Evaluator: Service {
     /// Decodes and evaluates one frame and updates the feed's health; returns the rules' changes
     /// and the frame's samples (for the metric boards).
     private func handle(_ frame: RecordedFrame, _ state: inout EvaluatorState) -> (changes: [RuleChange], samples: [Sample]) {
-        var changes: [RuleChange] = []
-        if let resolved = state.stale.frameArrived(frame.feed, at: frame.at) {
-            state.evaluator.setFeed(frame.feed, stale: false)
-            changes.append(resolved)
-        }
-        // `process` lets time pass to the frame first, then evaluates its samples.
-        let (outcome, frameChanges, rejectedFields) = state.evaluator.process(frame)
-        changes += frameChanges
+        // `process` resolves the feed's stale alert and lets time pass to the frame first, then
+        // evaluates its samples.
+        let (outcome, changes, rejectedFields) = state.evaluator.process(frame)
         if rejectedFields > 0 {
             boards.health.update(frame.feed) { $0.rejectedFields += rejectedFields }
             logger.debug("fields rejected", ["feed": frame.feed.rawValue, "count": "\(rejectedFields)"])

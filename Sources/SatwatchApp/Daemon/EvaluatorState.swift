@@ -4,8 +4,8 @@ import SatwatchRules
 
 /// What the evaluator owns between inputs.
 struct EvaluatorState {
+    /// The rules and the feeds' staleness.
     var evaluator: FrameEvaluator
-    var stale: FeedStaleMonitor
     var lastFlush: Timestamp
     /// Per `change` history, the newest point the state file holds.
     var historySaved: [String: Timestamp] = [:]
@@ -13,21 +13,8 @@ struct EvaluatorState {
     /// once, so `status` shows them within a second rather than after the minute's flush.
     var feedsSaved: Set<FeedKind> = []
 
-    /// Lets time pass: rules first, then feed staleness (which also pauses the stale feed's rules).
-    mutating func advance(to now: Timestamp) -> [RuleChange] {
-        var changes = evaluator.advance(to: now)
-        let staleChanges = stale.check(at: now)
-        for change in staleChanges {
-            if let kind = FeedKind(rawValue: String(change.rule.dropFirst("feed-stale:".count))) {
-                evaluator.setFeed(kind, stale: true)
-            }
-        }
-        changes += staleChanges
-        return changes
-    }
-
     /// The next time anything is due.
     func nextDeadline(flushEvery: TimeSpan) -> Timestamp? {
-        [evaluator.engine.nextDeadline(), stale.nextDeadline(), lastFlush + flushEvery].compactMap { $0 }.min()
+        [evaluator.nextDeadline(), lastFlush + flushEvery].compactMap { $0 }.min()
     }
 }

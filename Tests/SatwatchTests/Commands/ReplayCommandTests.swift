@@ -6,12 +6,13 @@ import SatwatchTestSupport
 import Testing
 
 @Suite struct ReplayCommandTests {
-    /// A config with one mempool feed, a `log` channel and the given rule files' text.
-    static func setup(rules: String) throws -> URL {
+    /// A config with mempool, Coinbase and Kraken feeds (the mempool one with `mempool`'s
+    /// settings), a `log` channel and the given rule files' text.
+    static func setup(rules: String, mempool: String = "{}") throws -> URL {
         let folder = try TestPaths.temporaryFolder()
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
         try rules.write(to: folder.appendingPathComponent("rules/r.json"), atomically: true, encoding: .utf8)
-        try #"{"state": "state.db", "rules": ["rules"], "feeds": {"mempool": {}, "coinbase": {}, "kraken": {}}, "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}"#
+        try #"{"state": "state.db", "rules": ["rules"], "feeds": {"mempool": \#(mempool), "coinbase": {}, "kraken": {}}, "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}"#
             .write(to: folder.appendingPathComponent("satwatch.json"), atomically: true, encoding: .utf8)
         return folder
     }
@@ -78,10 +79,12 @@ import Testing
         #expect(output.allSatisfy { Timestamp(rfc3339: $0["at"] as! String)! >= start })
     }
 
-    /// Frames 25m apart with a rule reminding every 10m: the reminders go out at +10m and +20m,
-    /// as the worker's alarm would send them, not once at the next frame.
+    /// Frames 25m apart with a rule reminding every 10m (and a feed stale only after an hour):
+    /// the reminders go out at +10m and +20m, as the worker's alarm would send them, not once at
+    /// the next frame.
     @Test func remindersBetweenFramesActOnTime() async throws {
-        let folder = try Self.setup(rules: #"{"rules": [{"name": "hot", "metric": "fee.fastest", "above": 20, "repeat": "10m"}]}"#)
+        let folder = try Self.setup(rules: #"{"rules": [{"name": "hot", "metric": "fee.fastest", "above": 20, "repeat": "10m"}]}"#,
+                                    mempool: #"{"stale_after": "1h"}"#)
         let start = Timestamp(rfc3339: "2025-12-10T14:00:00Z")!
         let input = folder.appendingPathComponent("gap.rec")
         try [RecordedFrame(at: start, feed: .mempool, text: #"{"fees": {"fastestFee": 25}}"#).line,
@@ -95,6 +98,47 @@ import Testing
             "2025-12-10T14:00:00.000Z firing", "2025-12-10T14:10:00.000Z firing", "2025-12-10T14:20:00.000Z firing",
             "2025-12-10T14:25:00.000Z resolved",
         ])
+    }
+
+    /// A gap longer than the feed's `stale_after` replays as the worker lives it (measured on
+    /// `satwatch run` fed these frames at their pace): the feed's `feed-stale:` alert fires at
+    /// +4s and resolves with the next frame at +9s; meanwhile `lvl` reminds no more and `pf`'s
+    /// `for 5s` does not complete (it does at +9s, once data is back).
+    @Test func aGapPastStaleAfterHoldsTheFeedsRules() async throws {
+        let folder = try Self.setup(rules: #"""
+            {"rules": [{"name": "lvl", "metric": "fee.fastest", "above": 10, "repeat": "2s"},
+                       {"name": "pf", "metric": "fee.fastest", "above": 10, "for": "5s"}]}
+            """#, mempool: #"{"stale_after": "3s"}"#)
+        let start = Timestamp(rfc3339: "2026-01-01T00:00:00Z")!
+        let input = folder.appendingPathComponent("gap.rec")
+        try [(0, 50), (1, 50), (9, 50), (10, 5), (11, 5)].map { second, fee in
+            RecordedFrame(at: start + .seconds(Int64(second)), feed: .mempool, text: #"{"fees": {"fastestFee": \#(fee)}}"#).line
+        }.joined(separator: "\n").write(to: input, atomically: true, encoding: .utf8)
+        let captured = CapturedIO()
+        let status = await SatwatchCommandLine.run(["replay", "--config", folder.appendingPathComponent("satwatch.json").path,
+                                                    "--input", input.path], io: captured.io)
+        #expect(status == 0)
+        #expect(try Self.lines(captured).map { "+\(($0["at"] as! String).dropFirst(17).prefix(2))s \($0["rule"] as! String) \($0["status"] as! String)" } == [
+            "+00s lvl firing", "+02s lvl firing", "+04s lvl firing", "+04s feed-stale:mempool firing",
+            "+09s feed-stale:mempool resolved", "+09s lvl firing", "+09s pf firing",
+            "+10s lvl resolved", "+10s pf resolved",
+        ])
+    }
+
+    /// A frame that comes just as its feed's `stale_after` ends is in time (no alert that
+    /// would fire and resolve at one instant); a millisecond later the feed was stale meanwhile.
+    @Test(arguments: [(3_000, [String]()), (3_001, ["+03.000s feed-stale:mempool firing", "+03.001s feed-stale:mempool resolved"])] as [(Int64, [String])])
+    func aFrameAtStaleAfterIsInTime(gap: Int64, expected: [String]) async throws {
+        let folder = try Self.setup(rules: #"{"rules": []}"#, mempool: #"{"stale_after": "3s"}"#)
+        let start = Timestamp(rfc3339: "2026-01-01T00:00:00Z")!
+        let input = folder.appendingPathComponent("gap.rec")
+        try [0, gap].map { RecordedFrame(at: start + TimeSpan(milliseconds: $0), feed: .mempool, text: #"{"fees": {"fastestFee": 5}}"#).line }
+            .joined(separator: "\n").write(to: input, atomically: true, encoding: .utf8)
+        let captured = CapturedIO()
+        let status = await SatwatchCommandLine.run(["replay", "--config", folder.appendingPathComponent("satwatch.json").path,
+                                                    "--input", input.path], io: captured.io)
+        #expect(status == 0)
+        #expect(try Self.lines(captured).map { "+\(($0["at"] as! String).dropFirst(17).prefix(6))s \($0["rule"] as! String) \($0["status"] as! String)" } == expected)
     }
 
     @Test func recordLinesRoundTripAnyText() {

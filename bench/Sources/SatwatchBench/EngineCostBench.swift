@@ -72,7 +72,8 @@ enum EngineCostBench {
         engine.adopt(HistorySnapshot(points: ["fee.fastest": (0...hours4).map {
             HistoryPoint(at: Timestamp(milliseconds: $0 * 1_000), value: Double(5 + $0 % 3))
         }]))
-        var evaluator = FrameEvaluator(engine: engine, feeds: [FeedConfig(kind: .mempool)])
+        var evaluator = FrameEvaluator(engine: engine, feeds: [FeedConfig(kind: .mempool)],
+                                       now: Timestamp(milliseconds: (hours4 + 1) * 1_000))
         let frames = [5, 12].map { #"{"fees": {"fastestFee": \#($0), "halfHourFee": 3, "hourFee": 2, "economyFee": 1, "minimumFee": 1}}"# }
         var frame: Int64 = 0
         var crossings = 0
@@ -80,7 +81,7 @@ enum EngineCostBench {
             let at = Timestamp(milliseconds: (hours4 + 1) * 1_000 + frame * 100)
             let text = frames[Int(frame / 3 % 2)]
             crossings += evaluator.process(RecordedFrame(at: at, feed: .mempool, text: text)).changes.count { $0.notification != nil }
-            _ = evaluator.engine.nextDeadline()
+            _ = evaluator.nextDeadline()
             frame += 1
         }
         step()
