@@ -153,9 +153,11 @@ extension Dispatcher {
                 let heard = try await store.latestHeard(queues: channel.restatedFrom, resolvedSince: now - channel.resendResolvedFor,
                                                         alerts: alerts)
                 for chunk in stride(from: 0, to: heard.count, by: GroupStage.maxMembers).map({ heard[$0..<min($0 + GroupStage.maxMembers, heard.count)] }) {
-                    var group = NotificationGroup(chunk.map(\.notification))
+                    // Told as first sent, silence link and page address included: the receiver
+                    // keeps the latest telling's annotations, so one without them takes them away.
+                    var group = NotificationGroup(chunk.map(\.notification),
+                                                  extras: chunk.map { extras?.extras(for: $0.notification, chart: false) ?? NotificationExtras() })
                     group.sentAt = clock()
-                    // Told as first sent: a telling without it would take the alert's link away.
                     group.externalURL = extras?.externalURL
                     let outcome = await channel.deliver(group)
                     if case .failed(let failure) = outcome, !failing {

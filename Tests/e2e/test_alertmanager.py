@@ -5,7 +5,8 @@ alert, each through a queue of its own (one that is down delays nothing for the 
 worker that starts tells what is firing at once. An alert keeps being told while a reminder or
 its resolve waits, or a satwatch silence keeps its reminders; one the worker no longer fires (a rule removed or changed) is not; a peer
 added to the channel hears what fires at once; `retry` and `history` take the channel for all
-its peers' queues. With `http.external_url`, each alert's `generatorURL` is the page."""
+its peers' queues. With `http.external_url`, each alert's `generatorURL` is the page, and every telling carries its
+silence link."""
 import json
 import signal
 import subprocess
@@ -87,7 +88,16 @@ def test_with_an_external_url_each_alert_links_the_page(feed, receiver, workers,
     worker.start()
     wait_for(lambda: feed.clients() == 1, what="connect")
     feed.fees(12)
-    assert wait_for(lambda: active(peer), timeout=30, what="the alert in Alertmanager")[0]["generatorURL"] == "https://alerts.example.com/sw/"
+    first = wait_for(lambda: active(peer), timeout=30, what="the alert in Alertmanager")[0]
+    assert first["generatorURL"] == "https://alerts.example.com/sw/"
+    link = first["annotations"]["silence_url"]
+    assert link.startswith("https://alerts.example.com/sw/silence?"), first
+    # Each re-send (every 1 s) tells it as first sent: Alertmanager keeps the latest telling's
+    # annotations, so one without the link would take it away.
+    later = wait_for(lambda: [a for a in active(peer) if parse(a["endsAt"]) > parse(first["endsAt"]) + 1], timeout=30,
+                     what="a later telling")[0]
+    assert later["annotations"].get("silence_url") == link, later
+    assert later["generatorURL"] == "https://alerts.example.com/sw/"
     # Alertmanager passes it on to its own receivers.
     told = wait_for(lambda: receiver.bodies("/am"), timeout=30, what="Alertmanager's webhook")[0]
     assert [a["generatorURL"] for a in told["alerts"]] == ["https://alerts.example.com/sw/"]
