@@ -206,10 +206,20 @@ def test_sma_rule_warmed_from_coinmetrics_history_resolves_from_the_state_file(t
     last_200 = dict(sorted(page_closes.items())[-200:])
     stored = dict(state_rows(worker, "SELECT day, value FROM daily_close WHERE key = ?", "btc.usd"))
     assert {day: stored.get(day) for day in last_200} == last_200
-    # Again without Coin Metrics: only the state file knows the closes now.
+    # Without Coin Metrics from now on: only the state file knows the closes. A run with the
+    # rule disabled (no window reads them) flushes without forgetting them: a key's closes stay
+    # 366 days whatever the rules read now.
     cfg = json.loads(worker.config_path.read_text())
     del cfg["feeds"]["coinmetrics"]
     worker.config_path.write_text(json.dumps(cfg))
+    worker.write_rules("r.json", [dict(rule, disabled=True), sentinel.rule])
+    worker.start()
+    connected(feed)
+    assert worker.stop() == 0
+    stored = dict(state_rows(worker, "SELECT day, value FROM daily_close WHERE key = ?", "btc.usd"))
+    assert {day: stored.get(day) for day in last_200} == last_200, "a flush with no window reading them forgot the closes"
+    # The rule enabled again: it reads them from the state file.
+    worker.write_rules("r.json", [rule, sentinel.rule])
     worker.start()
     assert re.search(r"msg=started feeds=mempool rules=2 ", worker.log_text()), worker.log_text()
     connected(feed)
