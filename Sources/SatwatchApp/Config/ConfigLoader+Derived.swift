@@ -13,7 +13,7 @@ extension ConfigLoader {
         for member in object.members {
             _ = object.member(member.key)
             guard object.checkKeyLength(member) else { continue }
-            if let problem = nameProblem(member.key) {
+            if let problem = nameProblem(member.key, published: context.published ?? []) {
                 object.report(at: member.keyLocation, problem)
                 continue
             }
@@ -33,10 +33,13 @@ extension ConfigLoader {
         return derived
     }
 
-    /// What is wrong with `name` as a derived metric's name; nil when fine.
-    private static func nameProblem(_ name: String) -> String? {
-        if MetricCatalog.descriptor(for: name) != nil {
-            return "\"\(name)\" is a metric of the catalog; a derived metric needs a name of its own (e.g. \"my.\(name)\")"
+    /// What is wrong with `name` as a derived metric's name; nil when fine. `published`: the
+    /// prices and family metrics the enabled feeds publish.
+    private static func nameProblem(_ name: String, published: [String]) -> String? {
+        if shadowsFeedMetric(name, published: published) {
+            // The hint must itself be a name of one's own, even for a configured pair `my.avg`.
+            let own = name.hasPrefix("my.") ? "\(name).mine" : "my.\(name)"
+            return "\"\(name)\" is a metric of the catalog; a derived metric needs a name of its own (e.g. \"\(own)\")"
         }
         let segments = name.split(separator: ".", omittingEmptySubsequences: false)
         let valid = segments.allSatisfy { segment in
@@ -44,6 +47,16 @@ extension ConfigLoader {
             return segment.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
         }
         return valid ? nil : "invalid derived metric name \"\(name)\" (lowercase letters, digits and _ in dot-separated parts, e.g. \"fee.usd\")"
+    }
+
+    /// Whether `name` is, or may well become, a metric a feed publishes: a fixed, watch or
+    /// family metric, a configured price, or a price of two codes known to trade (`eth.eur`,
+    /// which a feed publishes once its pair is added). Any other two codes (`my.avg`) merely
+    /// look like a price: no feed publishes them, so the name is free.
+    private static func shadowsFeedMetric(_ name: String, published: [String]) -> Bool {
+        guard MetricCatalog.descriptor(for: name) != nil else { return false }
+        guard let (base, quote) = MetricCatalog.price(of: name) else { return true }
+        return published.contains(name) || MetricCatalog.knowsBoth(base: base, quote: quote, published: published)
     }
 
     /// A cycle among derived metrics reading each other, as names from and back to the first.

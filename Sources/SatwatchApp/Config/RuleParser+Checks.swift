@@ -50,9 +50,17 @@ extension RuleParser {
         return "no enabled feed publishes \"\(metric)\" (\(publishHint(base: base, quote: quote, sources: descriptor.sources, feeds: feeds)))"
     }
 
-    /// What is wrong with pinning `metric` to feed `source`: no such feed, one that cannot
+    /// What is wrong with pinning `metric` to feed `source`: a derived metric or portfolio (no
+    /// feed publishes it, so the rule would never see a sample), no such feed, one that cannot
     /// publish it, one not enabled or not configured to; nil when fine.
     static func sourceProblem(_ source: String, metric: String, context: RuleLoader.Context) -> String? {
+        // Before the feed's name is read: `"source": "derived"`, the source its samples show,
+        // gets the same answer.
+        if context.derived.contains(metric) {
+            // Portfolios are derived metrics under the `portfolio.` prefix no other metric has.
+            let what = metric.hasPrefix("portfolio.") ? "a portfolio's value" : "a derived metric"
+            return "\"\(metric)\" is \(what): it has no feed; remove \"source\""
+        }
         guard let kind = FeedKind(rawValue: source) else {
             return "unknown source \"\(source)\"" + EditDistance.hintOrList(for: source, among: FeedKind.allCases.map(\.rawValue))
         }

@@ -62,7 +62,12 @@ struct ExpressionParser {
         while case .symbol(let scalar) = token, scalar == "*" || scalar == "/" {
             let at = offset
             try advance()
-            lhs = try Self.combine(scalar == "*" ? .multiply : .divide, lhs, try unary(), at: at)
+            let divisorAt = offset
+            let rhs = try unary()
+            // A divisor that folds to 0 makes the whole never have a value, whatever the
+            // metrics read: a rule that never fires or a derived metric never published.
+            if scalar == "/", case .number(0) = rhs { throw ExpressionError("division by zero", at: divisorAt) }
+            lhs = try Self.combine(scalar == "*" ? .multiply : .divide, lhs, rhs, at: at)
         }
         return lhs
     }
@@ -99,13 +104,14 @@ struct ExpressionParser {
         }
     }
 
-    /// `lhs op rhs`, folded to a number when both sides are numbers; a constant division by
-    /// zero or overflow is a config error (at the operator), not a threshold that never holds.
+    /// `lhs op rhs`, folded to a number when both sides are numbers; a constant overflow is a
+    /// config error (at the operator), not a threshold that never holds. (A division by zero
+    /// is refused before, at the divisor, constant or not.)
     private static func combine(_ op: ExpressionOperator, _ lhs: ExpressionNode, _ rhs: ExpressionNode,
                                 at offset: Int) throws(ExpressionError) -> ExpressionNode {
         guard case .number(let a) = lhs, case .number(let b) = rhs else { return .binary(op, lhs, rhs) }
         guard let value = op.apply(a, b) else {
-            throw ExpressionError(op == .divide && b == 0 ? "division by zero" : "the result is out of range", at: offset)
+            throw ExpressionError("the result is out of range", at: offset)
         }
         return .number(value)
     }

@@ -38,7 +38,23 @@ import Testing
         #expect(engine.states[0].status == .firing)
     }
 
+    /// Cash in the portfolio's own currency counts at 1 per unit, with no price to wait for
+    /// (it was refused as an "invalid asset").
+    @Test func cashInThePortfoliosCurrencyAddsItsAmount() throws {
+        let loaded = try Self.load(#"{"main": {"currency": "usd", "holdings": {"btc": 0.5, "usd": 500}}}"#)
+        #expect(loaded.problems == [])
+        let config = try #require(loaded.config)
+        var engine = RuleEngine(rules: [], derived: config.derived, defaultChannels: ["c"])
+        _ = engine.ingest(Sample(metric: "btc.usd", value: 100_000, at: Timestamp(milliseconds: 1_765_375_320_000), source: "coinbase"))
+        #expect(engine.takeDerivedSamples().map(\.value) == [50_500])
+    }
+
     @Test(arguments: [
+        (#"{"p": {"currency": "usd", "holdings": {"usd": 500}}}"#,
+         ["1:201: a portfolio needs a holding other than cash in \"usd\" (cash alone never changes)"]),
+        (#"{"p": {"currency": "usd", "holdings": {"BTC": 1, "fee": 2}}}"#,
+         ["1:202: invalid asset \"BTC\" (a lowercase code such as \"btc\", or \"usd\" for cash)",
+          "1:212: invalid asset \"fee\" (a lowercase code such as \"btc\", or \"usd\" for cash)"]),
         (#"{"Main": {"currency": "usd", "holdings": {"btc": 1}}}"#, ["1:164: invalid portfolio name \"Main\" (lowercase letters, digits and _, e.g. \"main\")"]),
         (#"{"p": {"currency": "USD", "holdings": {"btc": 1}}}"#, ["1:182: invalid currency \"USD\" (a lowercase code such as \"usd\")"]),
         (#"{"p": {"currency": "usd", "holdings": {"btc": -1, "eth": 0}}}"#,

@@ -16,6 +16,8 @@ import Testing
         // number stays a number wherever a name could follow it.
         ("mark.1000pepeusdt * 2", 0.02), ("1inch.usdt*4", 1), ("2 * 1inch.usdt", 0.5), ("btc.usd*1.5", 150_000),
         ("btc.usd.5 + .5", 7.5), ("1e3*1inch.usdt", 250), ("1e-3 * 1000", 1), ("2E2", 200), ("10-1inch.usdt", 9.75),
+        // Only a divisor that folds to the constant 0 is refused: one read from metrics is not.
+        ("btc.usd / (eth.usd - 3000)", 100), ("0 / btc.usd", 0),
         ("((((1))))", 1), ("btc.usd\n*\t2", 200_000), ("max(btc.usd, 30d) - min(btc.usd, 7d)", 15_000),
     ] as [(String, Double)])
     func values(text: String, expected: Double) throws {
@@ -55,7 +57,11 @@ import Testing
         ("-Infinity", "\"Infinity\" is not a number satwatch takes: write a finite number (e.g. 1e308 for a bound nothing reaches)", 1),
         ("btc.usd * inf", "\"inf\" is not a number satwatch takes: write a finite number (e.g. 1e308 for a bound nothing reaches)", 10),
         ("nan", "\"nan\" is not a number satwatch takes: write a finite number (e.g. 1e308 for a bound nothing reaches)", 0),
-        ("1 / 0", "division by zero", 2), ("btc.usd + 1 / (2 - 2)", "division by zero", 12),
+        // A divisor that folds to 0 never yields a value, whatever the metrics: refused at the divisor.
+        ("1 / 0", "division by zero", 4), ("btc.usd + 1 / (2 - 2)", "division by zero", 14),
+        ("btc.usd / 0", "division by zero", 10), ("btc.usd / (1 - 1)", "division by zero", 10),
+        ("btc.usd / -0", "division by zero", 10), ("fee.fastest * 140 / (2 * 0.0) + 1", "division by zero", 20),
+        ("(btc.usd + eth.usd) / 0e5", "division by zero", 22), ("2 * btc.usd/ (3 - 1 - 2)", "division by zero", 13),
         ("1e400", "number 1e400 is out of range", 0), ("1e308 * 10", "the result is out of range", 6),
         ("2e", "invalid number \"2e\" (expected digits in the exponent)", 0),
         // Offsets count Unicode scalars: "\r\n" is one Character but two scalars.
