@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "CChildSpawn", path: "Tests/CChildSpawn"),
         .target(name: "SatwatchTestSupport", dependencies: ["CChildSpawn"], path: "Tests/SatwatchTestSupport"),
         .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON", "SatwatchTestSupport"]),
-        .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchTestSupport"]),
+        .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchBase", "SatwatchTestSupport"]),
         .testTarget(name: "SatwatchTests", dependencies: ["SatwatchApp", "SatwatchBase", "SatwatchFeeds", "SatwatchRules",
                                                           "SatwatchCharts", "SatwatchState", "SatwatchDelivery",
                                                           "SatwatchJSON", "SatwatchNet", "CSQLite", "SatwatchTestSupport"],

@@ -1,3 +1,6 @@
+import Glibc
+import SatwatchBase
+
 /// Waiting on a `RawClient` from a test: for its connection, and for the server's answer.
 extension RawClient {
     /// Sends `bytes` as soon as the connection (completing in the background) takes them, trying
@@ -13,17 +16,35 @@ extension RawClient {
     }
 
     /// What the server sends until it closes the connection or `limit` passes, whether it
-    /// closed, and when (from the call). Reads once more after `limit`: on a loaded machine
-    /// one sleep can outlast it.
+    /// closed, and when (from the call). Watched from a thread of its own blocked in `poll`, so
+    /// `after` is when the close arrived: a test's sleeps on the cooperative pool, which a full
+    /// parallel suite on two cores keeps busy for seconds, would add their lateness to it.
     func response(within limit: Duration) async throws -> (text: String, closed: Bool, after: Duration) {
-        let start = ContinuousClock.now
-        var received: [UInt8] = []
-        while true {
-            let read = read()
-            received += read.bytes
-            let after = ContinuousClock.now - start
-            if read.closed || after >= limit { return (String(decoding: received, as: UTF8.self), read.closed, after) }
-            try await Task.sleep(for: .milliseconds(20))
+        let (bytes, closed, after) = await Self.watch([self], within: limit)[0]
+        return (String(decoding: bytes, as: UTF8.self), closed, after)
+    }
+
+    /// Per client, what the server sends until it closes the connection or `limit` passes (from
+    /// the call), whether it closed, and when; watched from one thread of its own blocked in `poll`
+    /// (see `response(within:)`).
+    static func watch(_ clients: [RawClient], within limit: Duration) async -> [(bytes: [UInt8], closed: Bool, after: Duration)] {
+        await OwnThread.run("raw-client-watch") {
+            let start = ContinuousClock.now
+            var seen = clients.map { _ in (bytes: [UInt8](), closed: false, after: Duration.zero) }
+            while true {
+                let now = ContinuousClock.now - start
+                for index in seen.indices where !seen[index].closed {
+                    let read = clients[index].read()
+                    seen[index].bytes += read.bytes
+                    seen[index].closed = read.closed
+                    seen[index].after = now
+                }
+                let open = seen.indices.filter { !seen[$0].closed }
+                if open.isEmpty || now >= limit { return seen }
+                var entries = open.map { pollfd(fd: clients[$0].descriptor, events: Int16(POLLIN), revents: 0) }
+                let wait = min(limit - now, .milliseconds(500)) / .milliseconds(1)
+                _ = poll(&entries, nfds_t(entries.count), Int32(max(1, wait.rounded(.up))))
+            }
         }
     }
 
