@@ -3,10 +3,12 @@ import SatwatchJSON
 import SatwatchRules
 
 /// `{"type": "discord", "url": …}`: posts to a Discord webhook. `content` is limited to 2000
-/// characters; a longer message is truncated visibly (ending with `…`) rather than split, so
-/// one notification stays one post and a retry never duplicates half of it. A group lists as
-/// many alerts as fit in one post and counts the rest. Mentions are
-/// disabled (`allowed_mentions`), so a message containing `@everyone` pings nobody. With
+/// characters; a longer message is shortened visibly (its message ends with `…`, the values and
+/// the silence link stay whole) rather than split, so one notification stays one post and a
+/// retry never duplicates half of it. A group lists as many alerts as fit in one post and counts
+/// the rest. Discord renders Markdown in webhook posts, masked links included, so the message
+/// (what a template and a feed wrote) is escaped (`escape`); mentions are disabled
+/// (`allowed_mentions`), so a message containing `@everyone` pings nobody. With
 /// `"chart": true` a lone notification's post carries its chart as a file: `multipart/form-data`
 /// with the same JSON as `payload_json` and the PNG as `files[0]`.
 /// Keys: `url` (required, secret), `chart`, `timeout`, `ca_file`.
@@ -46,15 +48,36 @@ package struct DiscordChannel: HTTPChannel, ChannelType {
     /// A lone notification as `payload(for:)` words it; several listed in one `content`.
     static func payload(for group: NotificationGroup) -> JSONValue {
         if let single = group.single { return payload(for: single, extras: group.extras[0]) }
-        let content = TextLimit.truncate(NotificationText.groupText(group, limit: contentLimit, in: .utf16),
+        let content = TextLimit.truncate(NotificationText.groupText(group, limit: contentLimit, in: .utf16, escaping: escape),
                                          to: contentLimit, in: .utf16)
         return ["content": .string(content), "allowed_mentions": ["parse": []]]
     }
 
     /// `{"content": …, "allowed_mentions": {"parse": []}}`.
     static func payload(for notification: Notification, extras: NotificationExtras = NotificationExtras()) -> JSONValue {
-        let content = TextLimit.truncate(NotificationText.chat(notification, extras), to: contentLimit, in: .utf16)
+        let content = NotificationText.chat(notification, extras, limit: contentLimit, in: .utf16, escaping: escape)
         return ["content": .string(content), "allowed_mentions": ["parse": []]]
+    }
+
+    /// The characters Discord's Markdown gives a meaning: emphasis, strikethrough, spoilers,
+    /// code, quotes, headings, lists, masked links (`[text](url)`), and the backslash itself.
+    static let markup: Set<Character> = ["\\", "*", "_", "~", "`", "|", ">", "<", "[", "]", "(", ")", "#", "-"]
+
+    /// `text` with each Markdown character backslash-escaped, so it shows as written: a feed's
+    /// `[Claim](https://evil.example)` stays that text, never a link named "Claim". An address
+    /// (`WebAddress`) is left as it is: Discord links it whole, and a backslash inside would
+    /// become part of the address.
+    static func escape(_ text: String) -> String {
+        WebAddress.pieces(of: text).reduce(into: "") { result, piece in
+            if piece.isAddress {
+                result += piece.text
+                return
+            }
+            for character in piece.text {
+                if markup.contains(character) { result.append("\\") }
+                result.append(character)
+            }
+        }
     }
 
     /// Discord allows 5 requests per 2 seconds per webhook.

@@ -1,8 +1,10 @@
 import SatwatchBase
 
 /// `{"type": "ntfy", "url": "https://ntfy.sh/mytopic"}`: publishes to an ntfy topic. The body is
-/// the message (cut under ntfy's 4096-byte message limit, at which ntfy would turn it into an
-/// attachment); `Title`, `Priority` (4 firing, 3 resolved) and `Tags` (an emoji) are headers.
+/// the message and the silence link (the message cut under ntfy's 4096-byte message limit, at
+/// which ntfy would turn it into an attachment, the link kept whole); `Title`, `Priority`
+/// (4 firing, 3 resolved) and `Tags` (an emoji) are headers. No `Markdown` header is sent, so
+/// ntfy shows the text as written and nothing needs escaping.
 /// With `"chart": true` a lone notification's body is its chart, sent as an attachment
 /// (`Filename: chart.png`) with the message in the `Message` header; a server that takes no
 /// attachments gets the text alone (see `NtfyChannel+Attachment`).
@@ -43,7 +45,8 @@ package struct NtfyChannel: HTTPChannel, ChannelType {
         let firing = group.status == .firing
         let title = group.single.map(NotificationText.title) ?? NotificationText.groupTitle(group.notifications)
         let text = group.single.map { single in
-            [single.message, NotificationText.silenceLine(group.extras[0])].compactMap { $0 }.joined(separator: "\n\n")
+            TextLimit.truncate(single.message, keeping: NotificationText.silenceLine(group.extras[0]).map { "\n\n" + $0 } ?? "",
+                               to: Self.messageLimit, in: .utf8)
         } ?? NotificationText.groupText(group, limit: Self.messageLimit, in: .utf8, titled: false)
         let message = TextLimit.truncate(text, to: Self.messageLimit, in: .utf8)
         let described = [ChannelRequest.Header(name: "Title", value: title),

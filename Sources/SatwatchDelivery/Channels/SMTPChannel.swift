@@ -84,10 +84,11 @@ package struct SMTPChannel: Channel, ChannelType {
     /// `groupBodyLimit`, the most pressing alerts and a count of the rest.
     func mail(for group: NotificationGroup) -> MailMessage {
         let rules = TextLimit.truncate(group.notifications.map(\.rule).joined(separator: ", "), to: Self.subjectRulesLimit, in: .utf16)
-        let body = NotificationText.groupText(group, limit: Self.groupBodyLimit, in: .utf8, titled: false) { notification, extras in
+        let body = NotificationText.groupText(group, limit: Self.groupBodyLimit, in: .utf8, titled: false,
+                                              member: { notification, extras, _ in
             ([NotificationText.headline(notification)] + NotificationText.facts(notification).map { "\($0): \($1)" }
                 + [NotificationText.silenceLine(extras)].compactMap { $0 }).joined(separator: "\n")
-        }
+        })
         let latest = group.notifications.map(\.at).max() ?? group.notifications[0].at
         return MailMessage(from: from, to: to, subject: "\(NotificationText.groupTitle(group.notifications)): \(rules)",
                            body: body + "\n",

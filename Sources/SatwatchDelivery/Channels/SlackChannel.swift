@@ -6,7 +6,8 @@ import SatwatchRules
 /// (what notifications and clients without attachments show); one attachment adds a colour bar
 /// (red firing, green resolved) and the facts as fields. A group is one message whose `text`
 /// lists each alert, as many as fit Slack's limit, and counts the rest. Slack cuts `text`
-/// beyond 40,000 characters itself; satwatch cuts it first, visibly.
+/// beyond 40,000 characters itself; satwatch cuts it first, visibly, in the message, keeping
+/// the silence link whole. What a feed wrote is escaped (`escape`), so it shows as written.
 /// Keys: `url` (required, secret), `timeout`, `ca_file`.
 package struct SlackChannel: HTTPChannel, ChannelType {
     package static let typeName = "slack"
@@ -41,8 +42,8 @@ package struct SlackChannel: HTTPChannel, ChannelType {
 
     /// `{"text": …, "attachments": [{"color": …, "fields": […]}]}`.
     static func payload(for notification: Notification, extras: NotificationExtras = NotificationExtras()) -> JSONValue {
-        let headline = [NotificationText.headline(notification), NotificationText.silenceLine(extras)].compactMap { $0 }
-        let text = TextLimit.truncate(escape(headline.joined(separator: "\n")), to: textLimit, in: .utf16)
+        let silence = NotificationText.silenceLine(extras).map { "\n" + escape($0) } ?? ""
+        let text = TextLimit.truncate(escape(NotificationText.headline(notification)), keeping: silence, to: textLimit, in: .utf16)
         let fields = NotificationText.facts(notification).map { title, value -> JSONValue in
             ["title": .string(title), "value": .string(escape(value)), "short": true]
         }

@@ -5,7 +5,10 @@ import SatwatchRules
 /// `{"type": "teams", "url": …}`: posts an Adaptive Card to a Microsoft Teams Workflows webhook
 /// (the replacement for the retired Office 365 connectors): a coloured title, the message and
 /// the facts. Teams refuses messages over about 28 KB, so the message is cut at 8000 UTF-16
-/// units (at most 24 KB of UTF-8).
+/// units (at most 24 KB of UTF-8). A TextBlock renders Markdown, masked links included, so the
+/// message (what a template and a feed wrote) goes in a RichTextBlock's TextRuns, which Adaptive
+/// Cards show as plain text, each address a run that opens it (`plainText`): the card's own
+/// parts stay TextBlocks.
 /// Keys: `url` (required, secret), `timeout`, `ca_file`.
 package struct TeamsChannel: HTTPChannel, ChannelType {
     package static let typeName = "teams"
@@ -40,7 +43,7 @@ package struct TeamsChannel: HTTPChannel, ChannelType {
         return message(card: [
             ["type": "TextBlock", "text": .string(title), "weight": "Bolder",
              "size": "Medium", "color": group.status == .firing ? "Attention" : "Good", "wrap": true],
-            ["type": "TextBlock", "text": .string(members), "wrap": true],
+            plainText(members),
         ])
     }
 
@@ -52,10 +55,21 @@ package struct TeamsChannel: HTTPChannel, ChannelType {
         return message(card: [
             ["type": "TextBlock", "text": .string(NotificationText.title(notification)), "weight": "Bolder",
              "size": "Medium", "color": notification.status == .firing ? "Attention" : "Good", "wrap": true],
-            ["type": "TextBlock", "text": .string(TextLimit.truncate(notification.message, to: messageLimit, in: .utf16)),
-             "wrap": true],
+            plainText(TextLimit.truncate(notification.message, to: messageLimit, in: .utf16)),
             ["type": "FactSet", "facts": .list(facts)],
         ] + (NotificationText.silenceLine(extras).map { [["type": "TextBlock", "text": .string($0), "wrap": true]] } ?? []))
+    }
+
+    /// `text` shown as written: a TextRun takes no Markdown, so a feed's `[text](url)` is no link.
+    /// Each address (`WebAddress`) is a run of its own that opens it, since plain text links
+    /// nothing and a silence link must stay one click away.
+    static func plainText(_ text: String) -> JSONValue {
+        let runs = WebAddress.pieces(of: text).map { piece -> JSONValue in
+            let text = JSONValue.string(String(piece.text))
+            return piece.isAddress ? ["type": "TextRun", "text": text, "selectAction": ["type": "Action.OpenUrl", "url": text]]
+                : ["type": "TextRun", "text": text]
+        }
+        return ["type": "RichTextBlock", "inlines": .list(runs.isEmpty ? [["type": "TextRun", "text": ""]] : runs)]
     }
 
     /// The Workflows message carrying one Adaptive Card with `body`.

@@ -4,7 +4,8 @@ import SatwatchRules
 
 /// `{"type": "telegram", "token": …, "chat_id": …}`: sends a plain-text message through the Bot
 /// API (`POST <url>/bot<token>/sendMessage`). `text` is limited to 4096 characters (counted in
-/// UTF-16 units, as Telegram does); a longer message is truncated visibly with `…`. No parse mode
+/// UTF-16 units, as Telegram does); a longer one shortens its message visibly with `…` and keeps
+/// the values and the silence link whole (`NotificationText.chat`). No parse mode
 /// is set, so nothing in a message needs escaping. With `"chart": true` a lone notification goes
 /// as a photo (`sendPhoto`) with the text as its caption (see `TelegramChannel+Photo`).
 /// Keys: `token` (required, secret), `chat_id` (required; a number such as -1001234567890 or a
@@ -53,7 +54,7 @@ package struct TelegramChannel: HTTPChannel, ChannelType {
     /// `{"chat_id": …, "text": …, "link_preview_options": {"is_disabled": true}}`; a group's
     /// text lists each alert, or as many as fit and counts the rest.
     func payload(for group: NotificationGroup) -> JSONValue {
-        let full = group.single.map { NotificationText.chat($0, group.extras[0]) }
+        let full = group.single.map { NotificationText.chat($0, group.extras[0], limit: Self.textLimit, in: .utf16) }
             ?? NotificationText.groupText(group, limit: Self.textLimit, in: .utf16)
         let text = TextLimit.truncate(full, to: Self.textLimit, in: .utf16)
         return ["chat_id": chatID, "text": .string(text), "link_preview_options": ["is_disabled": true]]
@@ -117,9 +118,6 @@ extension TelegramChannel {
     static let photoLimit = 10_000_000
     /// The Bot API's `caption` limit, in UTF-16 units like `text`'s.
     static let captionLimit = 1024
-    /// The least room a caption keeps for the headline before it gives up keeping the values
-    /// and the silence link whole.
-    static let minimumHeadline = 80
 
     /// `POST <url>/bot<token>/sendPhoto` as `multipart/form-data`: `chat_id`, `photo` (the chart)
     /// and `caption`. One request, so a retry resends the photo and its text together.
@@ -134,15 +132,10 @@ extension TelegramChannel {
 
     /// The chat text when it fits in a caption's 1024 characters. A longer one (a long templated
     /// message) cuts its headline instead of its end, so the values and the silence link, which
-    /// the reader acts on, stay whole; only when they alone leave no room is the text cut at
-    /// the limit like a long message.
+    /// the reader acts on, stay whole (`NotificationText.chat`, as for a message); only when they
+    /// alone leave no room is the text cut at the limit like a long message.
     static func caption(for notification: Notification, _ extras: NotificationExtras) -> String {
-        let full = NotificationText.chat(notification, extras)
-        guard TextLimit.size(full, in: .utf16) > captionLimit else { return full }
-        let tail = "\n" + NotificationText.summaryLine(notification) + (NotificationText.silenceLine(extras).map { "\n" + $0 } ?? "")
-        let room = captionLimit - TextLimit.size(tail, in: .utf16)
-        guard room >= minimumHeadline else { return TextLimit.truncate(full, to: captionLimit, in: .utf16) }
-        return TextLimit.truncate(NotificationText.headline(notification), to: room, in: .utf16) + tail
+        NotificationText.chat(notification, extras, limit: captionLimit, in: .utf16)
     }
 
     /// `chat_id` as a form field: a whole number without a fraction, or the string.

@@ -20,7 +20,12 @@ private let resolvedAnnotations = #"{"summary":"BTC is 99400 USD, no longer abov
 private let firingChat = #"[FIRING] btc-above-100k: BTC is 100500 USD, above 100000\nbtc.usd 100500 (threshold 100000), since 2025-12-10T14:02:40.000Z"#
 private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no longer above 100000\nbtc.usd 99400 (threshold 100000), since 2025-12-10T14:02:40.000Z"#
 
-/// Golden requests per channel type, for a firing and a resolved notification (shoutrrr/gatus
+/// What a feed could write into a message: a masked link, emphasis, mentions, an address.
+private let markup = "Airdrop [Claim](https://evil.example/x) *now* <@everyone> & <!channel> _see_ https://news.example/a_b?x=1&y=2"
+private let markupValues = #"\nbtc.usd 100500 (threshold 100000), since 2025-12-10T14:02:40.000Z"#
+
+/// Golden requests per channel type, for a firing and a resolved notification, and for
+/// a message holding markup, which each service must show as written (shoutrrr/gatus
 /// style: each provider's payload pinned byte for byte).
 @Suite struct PayloadGoldenTests {
     static let cases: [PayloadCase] = [
@@ -64,7 +69,7 @@ private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no lon
                     body: #"{"type":"message","attachments":[{"contentType":"application/vnd.microsoft.card.adaptive","content":{"#
                         + #""$schema":"http://adaptivecards.io/schemas/adaptive-card.json","type":"AdaptiveCard","version":"1.4","body":["#
                         + #"{"type":"TextBlock","text":"[FIRING] btc-above-100k","weight":"Bolder","size":"Medium","color":"Attention","wrap":true},"#
-                        + #"{"type":"TextBlock","text":"BTC is 100500 USD, above 100000","wrap":true},{"type":"FactSet","facts":["#
+                        + #"{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"BTC is 100500 USD, above 100000"}]},{"type":"FactSet","facts":["#
                         + #"{"title":"Metric","value":"btc.usd"},{"title":"Value","value":"100500"},{"title":"Threshold","value":"100000"},"#
                         + #"{"title":"Since","value":"2025-12-10T14:02:40.000Z"},{"title":"severity","value":"page"},"#
                         + #"{"title":"ID","value":"900d6ef1ffc49baf"}]}],"msteams":{"width":"Full"}}}]}"#),
@@ -73,7 +78,7 @@ private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no lon
                     body: #"{"type":"message","attachments":[{"contentType":"application/vnd.microsoft.card.adaptive","content":{"#
                         + #""$schema":"http://adaptivecards.io/schemas/adaptive-card.json","type":"AdaptiveCard","version":"1.4","body":["#
                         + #"{"type":"TextBlock","text":"[RESOLVED] btc-above-100k","weight":"Bolder","size":"Medium","color":"Good","wrap":true},"#
-                        + #"{"type":"TextBlock","text":"BTC is 99400 USD, no longer above 100000","wrap":true},{"type":"FactSet","facts":["#
+                        + #"{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"BTC is 99400 USD, no longer above 100000"}]},{"type":"FactSet","facts":["#
                         + #"{"title":"Metric","value":"btc.usd"},{"title":"Value","value":"99400"},{"title":"Threshold","value":"100000"},"#
                         + #"{"title":"Since","value":"2025-12-10T14:02:40.000Z"},{"title":"Resolved","value":"2025-12-10T15:10:00.000Z"},"#
                         + #"{"title":"severity","value":"page"},{"title":"ID","value":"147ce63c50ff0576"}]}],"msteams":{"width":"Full"}}}]}"#),
@@ -95,6 +100,45 @@ private let resolvedChat = #"[RESOLVED] btc-above-100k: BTC is 99400 USD, no lon
                     headers: [["Content-Type", "text/plain; charset=utf-8"], ["Title", "[RESOLVED] btc-above-100k"], ["Priority", "3"],
                               ["Tags", "white_check_mark"]],
                     body: "BTC is 99400 USD, no longer above 100000"),
+        // Feed text as written: Slack's `&`, `<`, `>` as entities; Discord's Markdown
+        // backslash-escaped, addresses left whole; Teams' message in TextRuns (no Markdown), each
+        // address a run that opens it; Telegram (no parse mode) and ntfy (no Markdown) as it is.
+        PayloadCase(label: "slack markup", config: #"{"type": "slack", "url": "https://hooks.slack.com/services/T0/B0/XYZ"}"#,
+                    notification: ChannelFixtures.firing(message: markup), url: "https://hooks.slack.com/services/T0/B0/XYZ", headers: json,
+                    body: ##"{"text":"[FIRING] btc-above-100k: Airdrop [Claim](https://evil.example/x) *now* &lt;@everyone&gt; &amp; "##
+                        + ##"&lt;!channel&gt; _see_ https://news.example/a_b?x=1&amp;y=2","attachments":[{"color":"#d63232","##
+                        + ##""fields":[{"title":"Metric","value":"btc.usd","short":true},{"title":"Value","value":"100500","short":true},"##
+                        + ##"{"title":"Threshold","value":"100000","short":true},{"title":"Since","value":"2025-12-10T14:02:40.000Z","short":true},"##
+                        + ##"{"title":"severity","value":"page","short":true},{"title":"ID","value":"900d6ef1ffc49baf","short":true}]}]}"##),
+        PayloadCase(label: "discord markup", config: #"{"type": "discord", "url": "https://discord.com/api/webhooks/1/abc"}"#,
+                    notification: ChannelFixtures.firing(message: markup), url: "https://discord.com/api/webhooks/1/abc", headers: json,
+                    body: #"{"content":"[FIRING] btc-above-100k: Airdrop \\[Claim\\]\\(https://evil.example/x) \\*now\\* "#
+                        + #"\\<@everyone\\> & \\<!channel\\> \\_see\\_ https://news.example/a_b?x=1&y=2\#(markupValues)","#
+                        + #""allowed_mentions":{"parse":[]}}"#),
+        PayloadCase(label: "teams markup", config: #"{"type": "teams", "url": "https://prod.westeurope.logic.azure.com/workflows/x"}"#,
+                    notification: ChannelFixtures.firing(message: markup), url: "https://prod.westeurope.logic.azure.com/workflows/x",
+                    headers: json,
+                    body: #"{"type":"message","attachments":[{"contentType":"application/vnd.microsoft.card.adaptive","content":{"#
+                        + #""$schema":"http://adaptivecards.io/schemas/adaptive-card.json","type":"AdaptiveCard","version":"1.4","body":["#
+                        + #"{"type":"TextBlock","text":"[FIRING] btc-above-100k","weight":"Bolder","size":"Medium","color":"Attention","wrap":true},"#
+                        + #"{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"Airdrop [Claim]("},"#
+                        + #"{"type":"TextRun","text":"https://evil.example/x)","selectAction":{"type":"Action.OpenUrl","url":"https://evil.example/x)"}},"#
+                        + #"{"type":"TextRun","text":" *now* <@everyone> & <!channel> _see_ "},"#
+                        + #"{"type":"TextRun","text":"https://news.example/a_b?x=1&y=2","#
+                        + #""selectAction":{"type":"Action.OpenUrl","url":"https://news.example/a_b?x=1&y=2"}}]},{"type":"FactSet","facts":["#
+                        + #"{"title":"Metric","value":"btc.usd"},{"title":"Value","value":"100500"},{"title":"Threshold","value":"100000"},"#
+                        + #"{"title":"Since","value":"2025-12-10T14:02:40.000Z"},{"title":"severity","value":"page"},"#
+                        + #"{"title":"ID","value":"900d6ef1ffc49baf"}]}],"msteams":{"width":"Full"}}}]}"#),
+        PayloadCase(label: "telegram markup", config: #"{"type": "telegram", "token": "123456:ABC-def_9", "chat_id": -1001234567890}"#,
+                    notification: ChannelFixtures.firing(message: markup), url: "https://api.telegram.org/bot123456:ABC-def_9/sendMessage",
+                    headers: json,
+                    body: #"{"chat_id":-1001234567890,"text":"[FIRING] btc-above-100k: \#(markup)\#(markupValues)","#
+                        + #""link_preview_options":{"is_disabled":true}}"#),
+        PayloadCase(label: "ntfy markup", config: #"{"type": "ntfy", "url": "https://ntfy.sh/btc-x7"}"#,
+                    notification: ChannelFixtures.firing(message: markup), url: "https://ntfy.sh/btc-x7",
+                    headers: [["Content-Type", "text/plain; charset=utf-8"], ["Title", "[FIRING] btc-above-100k"], ["Priority", "4"],
+                              ["Tags", "rotating_light"]],
+                    body: markup),
         PayloadCase(label: "alertmanager firing", config: #"{"type": "alertmanager", "url": "http://am.example:9093/"}"#,
                     notification: ChannelFixtures.firing, url: "http://am.example:9093/api/v2/alerts", headers: json,
                     body: #"[{"labels":\#(labels),"annotations":\#(firingAnnotations),"startsAt":"2025-12-10T14:02:40.000Z"}]"#),

@@ -15,9 +15,11 @@ enum NotificationText {
         "\(tag(notification)) \(notification.rule)"
     }
 
-    /// `[FIRING] btc-above-100k: BTC is 100500 USD, above 100000`.
-    static func headline(_ notification: Notification) -> String {
-        "\(title(notification)): \(notification.message)"
+    /// `[FIRING] btc-above-100k: BTC is 100500 USD, above 100000`. `escape` is the service's
+    /// escaping of the message, which holds what feeds wrote (a news title, a link), so that text
+    /// shows as written and never as the service's markup.
+    static func headline(_ notification: Notification, escaping escape: (String) -> String = { $0 }) -> String {
+        "\(title(notification)): \(escape(notification.message))"
     }
 
     /// Name/value pairs: metric, value, threshold, a line per other value the condition involved,
@@ -55,9 +57,13 @@ enum NotificationText {
     }
 
     /// Headline and summary line, and the silence link when there is one: the text of chat
-    /// messages.
-    static func chat(_ notification: Notification, _ extras: NotificationExtras = NotificationExtras()) -> String {
-        "\(headline(notification))\n\(summaryLine(notification))" + (silenceLine(extras).map { "\n" + $0 } ?? "")
+    /// messages, within `limit` units. A longer one cuts its headline (the message), never the
+    /// values and the link after it (`TextLimit.truncate(_:keeping:to:in:)`). `escape` as for
+    /// `headline`.
+    static func chat(_ notification: Notification, _ extras: NotificationExtras = NotificationExtras(), limit: Int = .max,
+                     in unit: TextLimit.Unit = .utf16, escaping escape: (String) -> String = { $0 }) -> String {
+        let tail = "\n\(summaryLine(notification))" + (silenceLine(extras).map { "\n" + $0 } ?? "")
+        return TextLimit.truncate(headline(notification, escaping: escape), keeping: tail, to: limit, in: unit)
     }
 
     /// `Silence 1h: https://…`, when the delivery made a link.
@@ -86,15 +92,20 @@ extension NotificationText {
     }
 
     /// `group` as one message of at most `limit` units: the title (when `titled`; a service that
-    /// shows it apart leaves it out), then each member's text (`member`, after `transform`, e.g.
-    /// a service's escaping), in delivery order. When that is too long, the members that matter
-    /// most come first (`pressingOrder`), as many as fit, and a last line counts the rest and
-    /// points to the page (`group.pageURL`), which shows them all.
+    /// shows it apart leaves it out), then each member's text (`member`, given the units it must
+    /// fit in, after `transform`, e.g. a service's escaping; by default its chat text with its
+    /// message escaped by `escaping`), in delivery order. When that is too long, the members that
+    /// matter most come first (`pressingOrder`), as many as fit, and a last line counts the rest
+    /// and points to the page (`group.pageURL`), which shows them all.
     static func groupText(_ group: NotificationGroup, limit: Int, in unit: TextLimit.Unit, titled: Bool = true,
-                          member: (Notification, NotificationExtras) -> String = { chat($0, $1) },
+                          escaping escape: (String) -> String = { $0 },
+                          member: ((Notification, NotificationExtras, Int) -> String)? = nil,
                           transform: (String) -> String = { $0 }) -> String {
+        func text(_ notification: Notification, _ extras: NotificationExtras, within room: Int) -> String {
+            transform(member?(notification, extras, room) ?? chat(notification, extras, limit: room, in: unit, escaping: escape))
+        }
         let title = titled ? [transform(groupTitle(group.notifications))] : []
-        let texts = group.members.map { transform(member($0, $1)) }
+        let texts = group.members.map { text($0, $1, within: .max) }
         let separator = TextLimit.size(memberSeparator, in: unit)
         // The size of `pieces` joined, counted once each: a message may weigh a thousand members.
         let size = { (pieces: [String]) in
@@ -121,7 +132,8 @@ extension NotificationText {
             // that lists nothing.
             let room = limit - used - separator - TextLimit.size(moreText(after), in: unit)
             if listed.isEmpty, room > TextLimit.size("…", in: unit) {
-                listed.append(TextLimit.truncate(texts[index], to: room, in: unit))
+                let cut = text(group.notifications[index], group.extras[index], within: room)
+                listed.append(TextLimit.truncate(cut, to: room, in: unit))
                 rest = after
             }
             break

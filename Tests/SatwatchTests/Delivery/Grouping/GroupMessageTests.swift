@@ -160,10 +160,13 @@ import Testing
     @Test func aMostPressingAlertTooLongForTheMessageIsCutNotLeftOut() throws {
         let channel = try ChannelConfigProbe.http(#"{"type": "discord", "url": "http://127.0.0.1:9/d"}"#)
         let long = Self.members(2) + [ChannelFixtures.firing(message: String(repeating: "x", count: 5000))]
-        let text = Self.text(of: channel.request(for: NotificationGroup(long)))
+        let silence = NotificationExtras(silenceURL: "https://alerts.example.test/silence/1")
+        let text = Self.text(of: channel.request(for: NotificationGroup(long, extras: [silence, silence, silence])))
         #expect(text.utf16.count <= 2000)
         #expect(text.hasPrefix("[FIRING:3] 3 alerts\n\n[FIRING] btc-above-100k: xxxx"))
-        #expect(text.hasSuffix("x…\n\n…and 2 more (2 firing)"), "\(text.suffix(60))")
+        // Cut in its message: its values and its silence link stay whole.
+        #expect(text.hasSuffix("x…\n\(NotificationText.summaryLine(long[2]))\nSilence 1h: https://alerts.example.test/silence/1"
+                               + "\n\n…and 2 more (2 firing)"), "\(text.suffix(160))")
     }
 
     @Test func aWebhookAndAnAlertmanagerGetEveryAlertOfAFlood() throws {
@@ -180,7 +183,10 @@ import Testing
         guard let body = try? JSONParser.parse(request.bodyText) else { return request.bodyText }
         if let text = body["text"]?.string ?? body["content"]?.string { return text }
         let blocks = body["attachments"]?.array?.first?["content"]?["body"]?.array ?? []
-        return blocks.compactMap { $0["text"]?.string }.joined(separator: "\n\n")
+        // Teams: TextBlocks, and the listed alerts as a RichTextBlock's TextRuns.
+        return blocks.compactMap { block in
+            block["text"]?.string ?? block["inlines"]?.array.map { $0.compactMap { $0["text"]?.string }.joined() }
+        }.joined(separator: "\n\n")
     }
 
     @Test func aMailGroupNamesItsRulesAndListsEachAlert() throws {

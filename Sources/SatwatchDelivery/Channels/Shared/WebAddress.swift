@@ -1,0 +1,34 @@
+/// Finds the web addresses in a message, so a channel that makes the rest of it plain text
+/// (Discord's escaping, Teams' text runs) can leave each address whole and clickable: a
+/// backslash inside one would become part of the link, and an address in plain text is no link.
+enum WebAddress {
+    /// A stretch of a message: an address (`http://` or `https://`, any case, and what follows
+    /// up to the next whitespace) or the text between addresses.
+    struct Piece: Equatable {
+        var text: Substring
+        var isAddress: Bool
+    }
+
+    /// `text` as its stretches, in order; joined, they are `text` again.
+    static func pieces(of text: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var plainStart = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let start = text[index...].prefix(8).lowercased()
+            let scheme = start.hasPrefix("https://") ? 8 : start.hasPrefix("http://") ? 7 : 0
+            // Sought only after a scheme: a long text without spaces is read once.
+            let end = scheme == 0 ? index : text[index...].firstIndex(where: \.isWhitespace) ?? text.endIndex
+            // A scheme alone (`https://` and a space) addresses nothing.
+            guard scheme > 0, text.distance(from: index, to: end) > scheme else {
+                index = text.index(after: index)
+                continue
+            }
+            if plainStart < index { pieces.append(Piece(text: text[plainStart..<index], isAddress: false)) }
+            pieces.append(Piece(text: text[index..<end], isAddress: true))
+            (index, plainStart) = (end, end)
+        }
+        if plainStart < text.endIndex { pieces.append(Piece(text: text[plainStart...], isAddress: false)) }
+        return pieces
+    }
+}
