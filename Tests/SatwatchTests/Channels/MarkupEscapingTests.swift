@@ -10,7 +10,7 @@ import Testing
 
     /// Each Markdown character gets a backslash; addresses stay whole so they stay links.
     @Test(arguments: [
-        (phish, #"Spot ETF approved \[Claim your airdrop\]\(https://evil.example/phish) https://news.example/2"#),
+        (phish, #"Spot ETF approved \[Claim your airdrop\]\(https://evil.example/phish\) https://news.example/2"#),
         ("**bold** _it_ __u__ ~~gone~~ ||spoiler|| `code`",
          #"\*\*bold\*\* \_it\_ \_\_u\_\_ \~\~gone\~\~ \|\|spoiler\|\| \`code\`"#),
         ("> quote\n# heading\n- item", "\\> quote\n\\# heading\n\\- item"),
@@ -58,7 +58,7 @@ import Testing
         let shown = runs.compactMap { $0["text"]?.string }.joined()
         #expect(shown.contains(Self.phish))
         let links = runs.filter { $0["selectAction"] != nil }
-        let expected = ["https://evil.example/phish)", "https://news.example/2"]
+        let expected = ["https://evil.example/phish", "https://news.example/2"]
             + (members > 1 ? ["https://alerts.example.test/silence/a_b", "https://alerts.example.test/silence/a_b"] : [])
         #expect(links.compactMap { $0["text"]?.string } == expected)
         #expect(links.compactMap { $0["selectAction"]?["url"]?.string } == expected)
@@ -73,6 +73,12 @@ import Testing
         ("https://a.example/x_y", [("https://a.example/x_y", true)]),
         ("see HTTP://A.example/(1) and\thttps://b.example/?q=*x*&r=2\nend",
          [("see ", false), ("HTTP://A.example/(1)", true), (" and\t", false), ("https://b.example/?q=*x*&r=2", true), ("\nend", false)]),
+        // Punctuation after an address, and a `)` it did not open, are the text's.
+        ("(see https://x.example/a.) [t](https://y.example/b), \"https://z.example/c\"",
+         [("(see ", false), ("https://x.example/a", true), (".) [t](", false), ("https://y.example/b", true), ("), \"", false),
+          ("https://z.example/c", true), ("\"", false)]),
+        ("https://w.example/wiki/Foo_(bar), https://w.example/q?x=(1)).",
+         [("https://w.example/wiki/Foo_(bar)", true), (", ", false), ("https://w.example/q?x=(1)", true), (").", false)]),
         // A scheme with nothing after it, or another scheme, is no address.
         ("http:/ not, https:// bare, ftp://c.example", [("http:/ not, https:// bare, ftp://c.example", false)]),
     ] as [(String, [(String, Bool)])])

@@ -112,7 +112,7 @@ private let markupValues = #"\nbtc.usd 100500 (threshold 100000), since 2025-12-
                         + ##"{"title":"severity","value":"page","short":true},{"title":"ID","value":"900d6ef1ffc49baf","short":true}]}]}"##),
         PayloadCase(label: "discord markup", config: #"{"type": "discord", "url": "https://discord.com/api/webhooks/1/abc"}"#,
                     notification: ChannelFixtures.firing(message: markup), url: "https://discord.com/api/webhooks/1/abc", headers: json,
-                    body: #"{"content":"[FIRING] btc-above-100k: Airdrop \\[Claim\\]\\(https://evil.example/x) \\*now\\* "#
+                    body: #"{"content":"[FIRING] btc-above-100k: Airdrop \\[Claim\\]\\(https://evil.example/x\\) \\*now\\* "#
                         + #"\\<@everyone\\> & \\<!channel\\> \\_see\\_ https://news.example/a_b?x=1&y=2\#(markupValues)","#
                         + #""allowed_mentions":{"parse":[]}}"#),
         PayloadCase(label: "teams markup", config: #"{"type": "teams", "url": "https://prod.westeurope.logic.azure.com/workflows/x"}"#,
@@ -122,8 +122,8 @@ private let markupValues = #"\nbtc.usd 100500 (threshold 100000), since 2025-12-
                         + #""$schema":"http://adaptivecards.io/schemas/adaptive-card.json","type":"AdaptiveCard","version":"1.4","body":["#
                         + #"{"type":"TextBlock","text":"[FIRING] btc-above-100k","weight":"Bolder","size":"Medium","color":"Attention","wrap":true},"#
                         + #"{"type":"RichTextBlock","inlines":[{"type":"TextRun","text":"Airdrop [Claim]("},"#
-                        + #"{"type":"TextRun","text":"https://evil.example/x)","selectAction":{"type":"Action.OpenUrl","url":"https://evil.example/x)"}},"#
-                        + #"{"type":"TextRun","text":" *now* <@everyone> & <!channel> _see_ "},"#
+                        + #"{"type":"TextRun","text":"https://evil.example/x","selectAction":{"type":"Action.OpenUrl","url":"https://evil.example/x"}},"#
+                        + #"{"type":"TextRun","text":") *now* <@everyone> & <!channel> _see_ "},"#
                         + #"{"type":"TextRun","text":"https://news.example/a_b?x=1&y=2","#
                         + #""selectAction":{"type":"Action.OpenUrl","url":"https://news.example/a_b?x=1&y=2"}}]},{"type":"FactSet","facts":["#
                         + #"{"title":"Metric","value":"btc.usd"},{"title":"Value","value":"100500"},{"title":"Threshold","value":"100000"},"#
