@@ -45,9 +45,11 @@ extension OutboxStore {
     /// What became of the firing that `resolved` resolves (same rule and start) on `channel`, as
     /// far as its resolve goes: `sent` when the channel heard it, the firing itself or any of its
     /// reminders (a firing silenced, muted or capped whose later reminder went out was heard
-    /// all the same); else the firing's own state; nil when none was queued there. A resolve
-    /// goes out only where its firing was heard.
+    /// all the same), or when what the channel last heard of the alert is an earlier firing;
+    /// else the firing's own state; nil when none was queued there. A resolve goes out only
+    /// where the alert was heard firing.
     package func firingOutcome(of resolved: Notification, channel: String) throws -> OutboxState? {
+        if try lastHeardIsFiring(resolved.rule, channel: channel) { return .sent }
         let statement = try connection.cached("""
             SELECT o.state FROM outbox o JOIN notification n ON n.id = o.notification_id
             WHERE o.channel = ?3 AND o.alert = ?1 AND n.rule = ?1 AND n.starts_at = ?2 AND n.status = 'firing'
@@ -58,5 +60,21 @@ extension OutboxStore {
         try statement.bind(2, resolved.startsAt)
         try statement.bind(3, channel)
         return try statement.query { OutboxState(rawValue: $0.string(0)) }.first
+    }
+
+    /// Whether what `channel` last heard of alert `rule` is a firing (no resolve sent since): its
+    /// receiver believes the alert fires, whichever firing it heard. After a quiet window in which
+    /// the alert resolved, fired again and resolved again, the firing it heard is an earlier one
+    /// than the one the last resolve ends, and that earlier firing's own resolve was kept as
+    /// superseded while muted: without this, the channel would be left believing it fires.
+    private func lastHeardIsFiring(_ rule: String, channel: String) throws -> Bool {
+        let statement = try connection.cached("""
+            SELECT n.status FROM outbox o JOIN notification n ON n.id = o.notification_id
+            WHERE o.channel = ?2 AND o.state = 'sent' AND o.alert = ?1 AND n.rule = ?1
+            ORDER BY o.id DESC LIMIT 1
+            """)
+        try statement.bind(1, rule)
+        try statement.bind(2, channel)
+        return try statement.query { $0.string(0) }.first == "firing"
     }
 }

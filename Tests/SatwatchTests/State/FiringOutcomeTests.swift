@@ -10,8 +10,9 @@ import Testing
 struct FiringOutcomeTests {
     typealias F = StateFixtures
 
-    /// Each step is "firing STATE", "reminder STATE" (of the firing the resolve ends) or "earlier
-    /// reminder STATE" (of an earlier firing of the same rule), queued on `hook` in that order.
+    /// Each step is "firing STATE", "reminder STATE" (of the firing the resolve ends) or
+    /// "earlier firing|reminder|resolve STATE" (of an earlier firing of the same rule), queued on
+    /// `hook` in that order.
     @Test(arguments: [
         (["firing sent"], "sent"),
         (["firing silenced"], "silenced"),
@@ -22,7 +23,12 @@ struct FiringOutcomeTests {
         (["firing silenced", "reminder silenced"], "silenced"),
         (["firing muted", "reminder dead"], "muted"),
         (["firing sent", "reminder silenced"], "sent"),
-        (["earlier reminder sent", "firing silenced"], "silenced"),
+        (["earlier reminder sent", "earlier resolve sent", "firing silenced"], "silenced"),
+        // A quiet window's flap: heard firing, then resolved, fired and resolved while muted.
+        // What the channel last heard is a firing, so the last resolve is owed to it.
+        (["earlier firing sent", "earlier resolve muted", "firing muted"], "sent"),
+        (["earlier firing sent", "earlier resolve sent", "firing muted"], "muted"),
+        (["earlier firing sent", "earlier resolve dead", "firing silenced"], "sent"),
         (["reminder silenced"], nil),
         ([], nil),
     ] as [([String], String?)])
@@ -32,10 +38,13 @@ struct FiringOutcomeTests {
         let start: Int64 = 10_000
         for (index, step) in steps.enumerated() {
             let words = step.split(separator: " ").map(String.init)
+            let earlier = words[0] == "earlier"
+            let kind = earlier ? words[1] : words[0]
             let at = start + Int64(index + 1) * 1_000
-            var notification = F.notification("n\(index)", rule: "x", at: at, channels: ["hook"])
-            notification.isReminder = words[0] != "firing"
-            notification.startsAt = F.at(words[0] == "earlier" ? 1_000 : start)
+            var notification = F.notification("n\(index)", rule: "x", status: kind == "resolve" ? .resolved : .firing, at: at,
+                                              channels: ["hook"])
+            notification.isReminder = kind == "reminder"
+            notification.startsAt = F.at(earlier ? 1_000 : start)
             let id = try #require(try F.enqueue(notification, in: store, at: at)["hook"])
             switch OutboxState(rawValue: try #require(words.last)) {
             case .sent: try store.outbox.markSent(id: id, at: F.at(at))
