@@ -162,8 +162,13 @@ actor DeliveryStore {
     /// Lets `extras` read what it needs from the state file.
     func prepare(_ extras: any NotificationExtrasSource) throws { try withStore { try extras.prepare($0) } }
 
-    /// Copies the write-ahead log into the database (see `StateStore.checkpoint`).
-    func checkpoint() throws { _ = try withStore { try $0.maintenance.checkpoint() } }
+    /// Copies the write-ahead log into the database, emptying it once a burst has made it long
+    /// (see `StoreMaintenance.checkpointBounded`): the other connections' commits wait at most
+    /// `checkpointWait` for that. Returns whether it had grown that long.
+    func checkpoint() throws -> Bool { try withStore { try $0.maintenance.checkpointBounded(waitingUpTo: Self.checkpointWait) } }
+
+    /// How long an emptying checkpoint waits for the other connections (and holds their commits).
+    static let checkpointWait = Duration.milliseconds(250)
 
     /// Marks dead every pending entry older than the policy's max age, head of its queue or not,
     /// except those in flight at `gate` (their own outcome decides). The gate is read here, in

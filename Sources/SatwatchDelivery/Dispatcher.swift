@@ -101,13 +101,15 @@ package struct Dispatcher: Sendable {
 
     /// The evaluator's connection never checkpoints the WAL (that would put fsyncs on the alert
     /// path), nor does the delivery store (the next delivery would wait behind them on its
-    /// actor): this task does, every few seconds, through a connection of its own.
+    /// actor): this task does, every two seconds, through a connection of its own; every half
+    /// second while a burst of commits keeps the log long, so it stays within tens of megabytes.
     private func checkpointWhileIdle() async {
         let checkpointer = DeliveryStore(file: StateFile(path: store.path), label: "satwatch.checkpoint")
+        var burst = false
         while !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(5))
+            try? await Task.sleep(for: burst ? .milliseconds(500) : .seconds(2))
             do {
-                try await checkpointer.checkpoint()
+                burst = try await checkpointer.checkpoint()
                 storeHealth.succeeded("checkpoints", at: clock())
             } catch {
                 storeHealth.failed("checkpoints", error, at: clock())

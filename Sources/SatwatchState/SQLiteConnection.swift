@@ -57,9 +57,12 @@ package final class SQLiteConnection {
             throw error
         }
         sqlite3_extended_result_codes(db, 1)
-        sqlite3_busy_timeout(db, 5000)
+        sqlite3_busy_timeout(db, Int32(busyTimeout / .milliseconds(1)))
         return db
     }
+
+    /// How long a statement waits for another connection's lock by default.
+    package static let busyTimeout = Duration.seconds(5)
 
     deinit { close() }
 
@@ -119,13 +122,19 @@ package final class SQLiteConnection {
     /// waiting for (or blocking) other connections. Returns the WAL's frame count and how many
     /// of those frames are now in the database, or nil when another connection held a lock the
     /// checkpoint needs (it is passive: it never waits, so a later call simply tries again).
+    /// `truncating`: a truncating checkpoint instead, which waits (through the busy timeout) for
+    /// the writer and the readers of the log, holds new writers off meanwhile, copies all of it
+    /// and empties the file; nil when the wait ran out.
     @discardableResult
-    package func checkpoint() throws -> (walFrames: Int, checkpointed: Int)? {
+    package func checkpoint(truncating: Bool = false) throws -> (walFrames: Int, checkpointed: Int)? {
         var log: Int32 = 0
         var done: Int32 = 0
-        let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &done)
-        if code & 0xFF == SQLITE_BUSY { return nil }
-        guard code == SQLITE_OK else { throw SQLiteError(db: handle, code: code, sql: "wal_checkpoint(PASSIVE)") }
+        let mode = truncating ? SQLITE_CHECKPOINT_TRUNCATE : SQLITE_CHECKPOINT_PASSIVE
+        let code = sqlite3_wal_checkpoint_v2(handle, nil, mode, &log, &done)
+        if code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED { return nil }
+        guard code == SQLITE_OK else {
+            throw SQLiteError(db: handle, code: code, sql: truncating ? "wal_checkpoint(TRUNCATE)" : "wal_checkpoint(PASSIVE)")
+        }
         return (Int(log), Int(done))
     }
 

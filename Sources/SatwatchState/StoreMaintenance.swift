@@ -16,6 +16,27 @@ package struct StoreMaintenance {
         return result.checkpointed == result.walFrames
     }
 
+    /// How long the log may grow (in 4 KiB frames, 16 MiB) before `checkpointBounded` empties it.
+    package static let logFramesBound = 4096
+
+    /// A passive checkpoint, then, when the log holds more than `logFramesBound` frames, a
+    /// truncating one that waits up to `wait` for the other connections. Passive checkpoints
+    /// copy the log but never restart it while another connection reads or writes it: under a
+    /// burst of thousands of deliveries the evaluator's and the dispatcher's connections always
+    /// overlap, and the log grew by hundreds of megabytes (journal_size_limit only trims a log
+    /// that restarted). The truncating one holds their commits off for at most `wait` and the
+    /// copy, and only while a burst has made the log that long. Returns whether the log had
+    /// grown past the 4 MiB journal_size_limit keeps (a burst is on: the caller comes back sooner).
+    @discardableResult
+    package func checkpointBounded(waitingUpTo wait: Duration) throws -> Bool {
+        guard let passive = try connection.checkpoint() else { return true }
+        guard passive.walFrames > Self.logFramesBound else { return passive.walFrames > Self.logFramesBound / 4 }
+        connection.setBusyTimeout(wait)
+        defer { connection.setBusyTimeout(SQLiteConnection.busyTimeout) }
+        try connection.checkpoint(truncating: true)
+        return true
+    }
+
     /// Deletes notifications whose deliveries are all finished (sent or dead) and were last
     /// touched before `cutoff`, with their labels and outbox rows, and notifications without
     /// any delivery created before it, so the file stays small over months (`state_retention`).
