@@ -164,8 +164,12 @@ actor DeliveryStore {
 
     /// Copies the write-ahead log into the database, emptying it once a burst has made it long
     /// (see `StoreMaintenance.checkpointBounded`): the other connections' commits wait at most
-    /// `checkpointWait` for that. Returns whether it had grown that long.
-    func checkpoint() throws -> Bool { try withStore { try $0.maintenance.checkpointBounded(waitingUpTo: Self.checkpointWait) } }
+    /// `checkpointWait` for that.
+    func checkpoint() throws { _ = try withStore { try $0.maintenance.checkpointBounded(waitingUpTo: Self.checkpointWait) } }
+
+    /// Whether a burst has made the log long (`StoreMaintenance.logIsLong`), asked on this
+    /// store's queue: a `stat` is a system call, kept off the cooperative pool.
+    func logIsLong() -> Bool { StoreMaintenance.logIsLong(databasePath: path) }
 
     /// How long an emptying checkpoint waits for the other connections (and holds their commits).
     static let checkpointWait = Duration.milliseconds(250)

@@ -101,15 +101,19 @@ package struct Dispatcher: Sendable {
 
     /// The evaluator's connection never checkpoints the WAL (that would put fsyncs on the alert
     /// path), nor does the delivery store (the next delivery would wait behind them on its
-    /// actor): this task does, every two seconds, through a connection of its own; every half
-    /// second while a burst of commits keeps the log long, so it stays within tens of megabytes.
+    /// actor): this task does, every five seconds, through a connection of its own, and at once
+    /// when a burst of commits has made the log long (looked at every half second: a burst of
+    /// deliveries writes tens of megabytes a second to it).
     private func checkpointWhileIdle() async {
         let checkpointer = DeliveryStore(file: StateFile(path: store.path), label: "satwatch.checkpoint")
-        var burst = false
+        var last = ContinuousClock.now
         while !Task.isCancelled {
-            try? await Task.sleep(for: burst ? .milliseconds(500) : .seconds(2))
+            try? await Task.sleep(for: .milliseconds(500))
+            let logIsLong = await checkpointer.logIsLong()
+            guard logIsLong || ContinuousClock.now - last >= .seconds(5) else { continue }
+            last = .now
             do {
-                burst = try await checkpointer.checkpoint()
+                try await checkpointer.checkpoint()
                 storeHealth.succeeded("checkpoints", at: clock())
             } catch {
                 storeHealth.failed("checkpoints", error, at: clock())

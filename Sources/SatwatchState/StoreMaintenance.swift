@@ -1,3 +1,4 @@
+import Glibc
 import SatwatchBase
 
 /// What keeps the file small and its log short: pruning by `state_retention`, returning free pages,
@@ -19,22 +20,28 @@ package struct StoreMaintenance {
     /// How long the log may grow (in 4 KiB frames, 16 MiB) before `checkpointBounded` empties it.
     package static let logFramesBound = 4096
 
+    /// Whether the write-ahead log of the database at `path` has grown past `logFramesBound`
+    /// frames: a burst is on. A `stat` of the file, cheap enough to ask every half second
+    /// (journal_size_limit keeps a log that restarted at 4 MiB, and a truncating checkpoint
+    /// empties it).
+    package static func logIsLong(databasePath path: String) -> Bool {
+        var info = stat()
+        return stat(path + "-wal", &info) == 0 && Int(info.st_size) > logFramesBound * 4_096
+    }
+
     /// A passive checkpoint, then, when the log holds more than `logFramesBound` frames, a
     /// truncating one that waits up to `wait` for the other connections. Passive checkpoints
     /// copy the log but never restart it while another connection reads or writes it: under a
     /// burst of thousands of deliveries the evaluator's and the dispatcher's connections always
     /// overlap, and the log grew by hundreds of megabytes (journal_size_limit only trims a log
     /// that restarted). The truncating one holds their commits off for at most `wait` and the
-    /// copy, and only while a burst has made the log that long. Returns whether the log had
-    /// grown past the 4 MiB journal_size_limit keeps (a burst is on: the caller comes back sooner).
+    /// copy, and only while a burst has made the log that long. Returns whether it emptied it.
     @discardableResult
     package func checkpointBounded(waitingUpTo wait: Duration) throws -> Bool {
-        guard let passive = try connection.checkpoint() else { return true }
-        guard passive.walFrames > Self.logFramesBound else { return passive.walFrames > Self.logFramesBound / 4 }
+        guard let passive = try connection.checkpoint(), passive.walFrames > Self.logFramesBound else { return false }
         connection.setBusyTimeout(wait)
         defer { connection.setBusyTimeout(SQLiteConnection.busyTimeout) }
-        try connection.checkpoint(truncating: true)
-        return true
+        return try connection.checkpoint(truncating: true) != nil
     }
 
     /// Deletes notifications whose deliveries are all finished (sent or dead) and were last

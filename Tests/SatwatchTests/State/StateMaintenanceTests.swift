@@ -56,6 +56,7 @@ struct StateLogBoundTests {
             try reader.execute("COMMIT")
         }
         let grown = try Self.walBytes(path)
+        #expect(StoreMaintenance.logIsLong(databasePath: path))
         // A passive checkpoint leaves it as long as it is.
         try checkpointer.maintenance.checkpoint()
         #expect(try Self.walBytes(path) == grown)
@@ -71,6 +72,7 @@ struct StateLogBoundTests {
         #expect(try checkpointer.maintenance.checkpointBounded(waitingUpTo: .seconds(30)))
         ended.wait()
         #expect(try Self.walBytes(path) == 0)
+        #expect(!StoreMaintenance.logIsLong(databasePath: path))
         try commit()
         #expect(try writer.outbox.counts()["hook"] == OutboxCounts(pending: Int(index)))
         // A short log is only copied, never waited for.
