@@ -47,15 +47,9 @@ extension RawClient {
     }
 
     /// How many bytes the server sends until it closes the connection or `limit` passes, and
-    /// whether it closed.
+    /// whether it closed (watched as `response(within:)` is).
     func byteCount(untilClosedWithin limit: Duration) async throws -> (count: Int, closed: Bool) {
-        let deadline = ContinuousClock.now + limit
-        var count = 0
-        while true {
-            let read = read()
-            count += read.bytes.count
-            if read.closed || ContinuousClock.now >= deadline { return (count, read.closed) }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        let seen = await Self.watch([self], within: limit)[0]
+        return (seen.bytes.count, seen.closed)
     }
 }
