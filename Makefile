@@ -6,6 +6,7 @@ DEBUG_BIN := .build/debug/satwatch
 RELEASE_BIN := .build/release/satwatch
 # The test peers' virtual environment (scripts/install-peers.sh); it runs every Python test.
 PYTHON := .build/venv/bin/python3
+QUIETLY := scripts/quietly.sh
 
 .PHONY: all build release test run demo bench fuzz chaos deps peers clean
 
@@ -23,18 +24,20 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
+# Quiet when green: one line per suite (scripts/quietly.sh; each suite's whole output goes to
+# .build/logs/NAME.log), and a failing suite's whole output.
 test: deps peers
-	$(SWIFT) build --build-tests
-	SWIFT=$(SWIFT) scripts/check-layers.py
-	SWIFT=$(SWIFT) scripts/swift-test.sh
-	scripts/curl-shim-test.sh
-	scripts/verify-deploy.sh $(CURDIR)/$(DEBUG_BIN)
-	scripts/verify-release.sh
-	$(DEBUG_BIN) test rule-tests/*.json
-	$(PYTHON) fuzz/seed.py .build/fuzz-seeds >/dev/null
-	find fuzz/corpus .build/fuzz-seeds -type f ! -name '*.md' -print0 | xargs -0 .build/debug/satwatch-fuzz
-	SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 1200 $(PYTHON) -m pytest -q -o faulthandler_timeout=300 Tests/e2e
-	SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 1200 $(PYTHON) -m pytest -q -o faulthandler_timeout=300 Tests/chaos
+	@$(QUIETLY) build -- $(SWIFT) build --build-tests
+	@$(QUIETLY) layers -- env SWIFT=$(SWIFT) scripts/check-layers.py
+	@$(QUIETLY) swift-tests --summary 'Test run with .* (passed|failed)' -- env SWIFT=$(SWIFT) scripts/swift-test.sh
+	@$(QUIETLY) curl-shim -- scripts/curl-shim-test.sh
+	@$(QUIETLY) deploy -- scripts/verify-deploy.sh $(CURDIR)/$(DEBUG_BIN)
+	@$(QUIETLY) release -- scripts/verify-release.sh
+	@$(QUIETLY) rule-tests -- $(DEBUG_BIN) test rule-tests/*.json
+	@$(QUIETLY) fuzz-replay -- sh -c "$(PYTHON) fuzz/seed.py .build/fuzz-seeds >/dev/null && \
+		find fuzz/corpus .build/fuzz-seeds -type f ! -name '*.md' -print0 | xargs -0 .build/debug/satwatch-fuzz"
+	@$(QUIETLY) e2e -- env SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 1200 $(PYTHON) -m pytest -q -o faulthandler_timeout=300 Tests/e2e
+	@$(QUIETLY) chaos -- env SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 1200 $(PYTHON) -m pytest -q -o faulthandler_timeout=300 Tests/chaos
 
 run: release
 	$(RELEASE_BIN) run --config $(CONFIG)
