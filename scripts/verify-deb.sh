@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the Debian package `make deb` builds, on a machine without the Swift toolchain: packs
 # BINARY (the release build scripts/verify-release.sh just made) with deploy/build-deb.sh, reads
-# its control data and contents, then installs it with `dpkg --root` into a scratch root holding
+# its control data and contents, lints it (lintian), then installs it with `dpkg --root` into a scratch root holding
 # only the C libraries and the few programs its maintainer scripts call (copied per ldd; no
 # /opt/swift), so postinst runs chrooted there. In that root it checks the user and state folder
 # postinst made, runs `satwatch --version`, `check` and `run` (until it has started) as the
@@ -44,6 +44,11 @@ grep -qx /etc/satwatch/satwatch.json <<< "$conffiles" || fail "/etc/satwatch/sat
 unit=$(dpkg-deb --fsys-tarfile "$package" | tar -xO ./lib/systemd/system/satwatch.service)
 grep -q '^ExecStart=/usr/bin/satwatch run$' <<< "$unit" || fail "the packaged unit does not start /usr/bin/satwatch"
 grep -q '^ProtectSystem=strict$' <<< "$unit" || fail "the packaged unit is not the hardened one of deploy/"
+# Debian's own checks, but for what a local build cannot know: its maintainer's address
+# (DEBEMAIL), a copyright file (the project names no licence yet) and a manual page (`--help`).
+lintian --fail-on error,warning --suppress-tags \
+  bogus-mail-host,bogus-mail-host-in-debian-changelog,no-copyright-file,no-manual-page "$package" > "$tmp/lintian.log" 2>&1 \
+  || { cat "$tmp/lintian.log" >&2; fail "lintian finds problems in the package (above)"; }
 
 # The scratch root: the programs the maintainer scripts call, every library they and the
 # packaged binary load (per ldd), an empty user database and dpkg's. Nothing of the toolchain.
