@@ -8,7 +8,7 @@
 #                                           deploy/satwatch.system.json: it needs no secret)
 #   /usr/share/doc/satwatch/README.md       deploy/README.md
 # and deploy/debian/{postinst,prerm,postrm}: the `satwatch` system user, /var/lib/satwatch, the
-# unit enabled and started. Its version is the binary's (`satwatch --version`): 0.1.0+REVISION.
+# unit enabled and started. Its version is the binary's (`satwatch --version`): 0.1.0+TIME.REVISION.
 # Its dependencies are the shared libraries the binary links (dpkg-shlibdeps, from dpkg-dev).
 # Usage: deploy/build-deb.sh BINARY [OUTDIR]      (OUTDIR defaults to .build/deb)
 # DEBFULLNAME and DEBEMAIL, as Debian's own tools read them, name the maintainer.
@@ -17,12 +17,17 @@ cd "$(dirname "$0")/.."
 binary="${1:?usage: deploy/build-deb.sh BINARY [OUTDIR]}"
 out="${2:-.build/deb}"
 
-# `satwatch 0.1.0 (revision 4dccf9d1a2b3)`: Debian's version allows no '-' without a Debian
-# revision, so other characters of the revision become '.'.
+# `satwatch 0.1.0 (revision 4dccf9d1a2b3)` → 0.1.0+20261129072300.4dccf9d1a2b3: the commit's time
+# (UTC) first, when this checkout knows the commit, so that a later build sorts as an upgrade
+# (hashes do not sort). Debian's version allows no '-' without a Debian revision, so other
+# characters of the revision become '.'.
 read -r _ release _ revision < <("$binary" --version)
 revision="${revision%)}"
 version="$release"
-[ "$revision" = unknown ] || version="$release+${revision//[^0-9A-Za-z.]/.}"
+if [ "$revision" != unknown ]; then
+  stamp=$(TZ=UTC git log -1 --format=%cd --date=format-local:%Y%m%d%H%M%S "$revision" -- 2>/dev/null || true)
+  version="$release+${stamp:+$stamp.}${revision//[^0-9A-Za-z.]/.}"
+fi
 arch=$(dpkg --print-architecture)
 
 mkdir -p "$out"
