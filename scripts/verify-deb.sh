@@ -120,4 +120,4 @@ dpkg --root="$root" -r satwatch > "$tmp/dpkg.log" 2>&1 || { cat "$tmp/dpkg.log" 
 dpkg --root="$root" -P satwatch > "$tmp/dpkg.log" 2>&1 || { cat "$tmp/dpkg.log" >&2; fail "dpkg -P failed"; }
 [ ! -e "$root/etc/satwatch/satwatch.json" ] && [ ! -e "$root/var/lib/satwatch" ] \
   || fail "purge should delete config and state"
-echo "verify-deb: $(basename "$package") ($(du -k "$package" | cut -f1) KiB) installs without the toolchain; --version, check and run work there; upgrades keep conffiles; remove and purge clean up"
+echo "$(basename "$package") ($(du -k "$package" | cut -f1) KiB) without the toolchain: install, --version, check, run, reinstall, remove, purge ok"
