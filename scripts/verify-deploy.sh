@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary="${1:-$PWD/.build/debug/satwatch}"
-for script in deploy/install.sh scripts/*.sh; do bash -n "$script"; done
+for script in deploy/install.sh deploy/build-deb.sh scripts/*.sh; do bash -n "$script"; done
+for script in deploy/debian/postinst deploy/debian/prerm deploy/debian/postrm; do sh -n "$script"; done
 # The image builds with the toolchain the project is built and tested with, not an older one.
 toolchain=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -1)
 image=$(sed -n 's/^FROM swift:\([0-9.]*\)-.* AS build$/\1/p' deploy/Dockerfile)

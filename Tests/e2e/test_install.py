@@ -16,7 +16,7 @@ exit 0
 """
 
 
-def install(tmp_path, active):
+def install(tmp_path, active, command=("bash", str(ROOT / "deploy" / "install.sh"))):
     stubs = tmp_path / "stubs"
     stubs.mkdir(exist_ok=True)
     (stubs / "systemctl").write_text(STUB)
@@ -26,7 +26,7 @@ def install(tmp_path, active):
     env = dict(os.environ, DESTDIR=str(tmp_path / "root"), SATWATCH_BINARY=str(BINARY), SATWATCH_USER="root",
                SATWATCH_SYSTEMD="1", PATH=f"{stubs}:{os.environ['PATH']}", SYSTEMCTL_LOG=str(log),
                STUB_ACTIVE="0" if active else "3")
-    done = subprocess.run(["bash", str(ROOT / "deploy" / "install.sh")], capture_output=True, text=True, env=env,
+    done = subprocess.run(list(command), capture_output=True, text=True, env=env,
                           timeout=120, stdin=subprocess.DEVNULL)
     assert done.returncode == 0, (done.stdout, done.stderr)
     return log.read_text().splitlines()
@@ -52,3 +52,14 @@ def test_install_then_upgrade_restarts_a_running_worker_and_keeps_the_admins_fil
     assert "restart satwatch" in calls and "start satwatch" not in calls, calls
     assert json.loads((root / "etc/satwatch/satwatch.json").read_text())["http"] == {"listen": "127.0.0.1:9999"}
     assert (root / "etc/satwatch/satwatch.env").read_text() == "SMTP_PASSWORD=the-real-one\n"
+
+
+def test_make_install_is_install_sh_with_the_given_build_and_destdir(tmp_path):
+    """`make install` puts the binary on the PATH through deploy/install.sh; DESTDIR and
+    SATWATCH_BINARY (here the debug build, not a release build of minutes) pass through make."""
+    calls = install(tmp_path, active=False, command=("make", "-s", "-C", str(ROOT), "install"))
+    assert calls[:2] == ["daemon-reload", "enable satwatch"], calls
+    root = tmp_path / "root"
+    assert (root / "usr/local/bin/satwatch").read_bytes() == BINARY.read_bytes()
+    assert (root / "etc/satwatch/satwatch.json").read_text() == (ROOT / "deploy/satwatch.system.json").read_text()
+    assert (root / "etc/systemd/system/satwatch.service").is_file()
