@@ -42,6 +42,7 @@ test: deps peers
 		find fuzz/corpus .build/fuzz-seeds -type f ! -name '*.md' -print0 | xargs -0 .build/debug/satwatch-fuzz"
 	@$(QUIETLY) e2e -- env SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 1200 $(PYTHON) -m pytest -q -o faulthandler_timeout=300 Tests/e2e
 	@$(QUIETLY) chaos -- env SATWATCH_BIN=$(CURDIR)/$(DEBUG_BIN) timeout -k 10 1200 $(PYTHON) -m pytest -q -o faulthandler_timeout=300 Tests/chaos
+	@scripts/test-total.sh
 
 run: release
 	$(RELEASE_BIN) run --config $(CONFIG)
