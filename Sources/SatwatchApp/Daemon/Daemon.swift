@@ -67,6 +67,8 @@ package struct Daemon: Sendable {
         var setup = initial
         var generation = 1
         var running = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit)
+        // A valid start ends what a rejected reload of an earlier process left in the file.
+        await recordInStateFile(rejection: nil, statePath: setup.config.statePath)
         logWarnings(setup)
         // Logged before the feeds connect, so their first lines (a connect failure, say) follow it.
         logger.info("started", summary(setup))
@@ -83,8 +85,13 @@ package struct Daemon: Sendable {
                 return 0
             case .signal:
                 notifier?.send(SystemdNotifier.reloading())
-                guard let reloaded = await reload(replacing: setup, endpoint: endpoint) else {
-                    boards.reloads.record(successful: false, at: WallClock.now())
+                let reloaded: Setup
+                switch await reload(replacing: setup, endpoint: endpoint) {
+                case .loaded(let loaded): reloaded = loaded
+                case .rejected(let problem):
+                    let rejection = ReloadRejectionStore.Rejection(at: WallClock.now(), problem: problem)
+                    boards.reloads.record(rejection)
+                    await recordInStateFile(rejection: rejection, statePath: setup.config.statePath)
                     notifier?.send([("READY", "1"), ("STATUS", status("reload failed; running the previous config", setup))])
                     continue
                 }
@@ -97,7 +104,8 @@ package struct Daemon: Sendable {
                 setup = reloaded
                 generation += 1
                 running = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit)
-                boards.reloads.record(successful: true, at: WallClock.now())
+                boards.reloads.recordSuccess(at: WallClock.now())
+                await recordInStateFile(rejection: nil, statePath: setup.config.statePath)
                 let (restarted, kept) = await feeds.update(to: setup.config.feeds)
                 logWarnings(setup)
                 logger.info("reloaded", LogFields(summary(setup).pairs + [("feeds_restarted", "\(restarted)"),
@@ -143,11 +151,17 @@ package struct Daemon: Sendable {
         }
     }
 
-    /// Loads the config again and moves the endpoint to it; logs every problem and returns nil
-    /// (the endpoint unchanged) when it is invalid or its new `http.listen` cannot be bound.
-    /// The files are read and compiled on a thread of their own: frames go on being evaluated on
-    /// the cooperative pool meanwhile, however large the rule set or slow the disk.
-    private func reload(replacing running: Setup, endpoint: Endpoint) async -> Setup? {
+    /// What a reload gave: the new setup, or the first reason it was refused.
+    private enum ReloadOutcome {
+        case loaded(Setup)
+        case rejected(String)
+    }
+
+    /// Loads the config again and moves the endpoint to it; logs every problem and returns the
+    /// first (the endpoint unchanged) when it is invalid or its new `http.listen` cannot be
+    /// bound. The files are read and compiled on a thread of their own: frames go on being
+    /// evaluated on the cooperative pool meanwhile, however large the rule set or slow the disk.
+    private func reload(replacing running: Setup, endpoint: Endpoint) async -> ReloadOutcome {
         logger.info("reloading", ["config": configPath])
         let (setup, diagnostics) = await OwnThread.run("satwatch.reload") { [configPath, environment, logger] in
             Setup.load(path: configPath, environment: environment, logger: logger, serving: true)
@@ -155,22 +169,39 @@ package struct Daemon: Sendable {
         guard let setup, diagnostics.isEmpty else {
             for diagnostic in diagnostics { logger.error("reload rejected", ["problem": diagnostic.description]) }
             logger.error("reload failed; keeping the running config and rules", ["problems": "\(diagnostics.count)"])
-            return nil
+            return .rejected(diagnostics.first?.description ?? "\(configPath): cannot be read")
         }
         // The lock taken at start covers the state file the worker started with only.
         guard setup.config.statePath == running.config.statePath else {
-            logger.error("reload failed; keeping the running config and rules",
-                         ["problem": "\"state\" changed (\(running.config.statePath) → \(setup.config.statePath)): restart the worker to switch state files"])
-            return nil
+            let problem = "\"state\" changed (\(running.config.statePath) → \(setup.config.statePath)): restart the worker to switch state files"
+            logger.error("reload failed; keeping the running config and rules", ["problem": problem])
+            return .rejected(problem)
         }
         do {
             try await endpoint.serve(setup)
         } catch {
             logger.error("reload failed; keeping the running config and rules", ["problem": "\(error)"])
-            return nil
+            return .rejected("\(error)")
         }
         logger.configure(format: setup.config.logFormat, level: setup.config.logLevel)
-        return setup
+        return .loaded(setup)
+    }
+
+    /// Records in the state file the rejected reload, or (nil) that the config loaded since, for
+    /// `status`, which reads only the file. A rare write: a connection of its own, on a thread of
+    /// its own. A failure is logged; the worker goes on (the page and `/healthz` still say it).
+    private func recordInStateFile(rejection: ReloadRejectionStore.Rejection?, statePath: String) async {
+        let failure = await OwnThread.run("satwatch.reload-record") { () -> String? in
+            do {
+                let store = try StateStore.open(path: statePath)
+                defer { store.close() }
+                if let rejection { try store.reloadRejection.record(rejection) } else { try store.reloadRejection.clear() }
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        if let failure { logger.error("cannot record the reload's outcome in the state file", ["error": failure]) }
     }
 
     /// Logs what loading found but did not refuse (links that lead nowhere, no rules at all).

@@ -1,0 +1,99 @@
+"""What a new user met in the first week (issue 38), through the real binary: the state-file
+commands go on while a rule file on disk is broken, a rejected reload is shown until a reload
+succeeds, and a feed that never connected says why it is stale."""
+import json
+import re
+import signal
+import subprocess
+
+from conftest import BINARY, wait_for
+
+
+def satwatch(*args, **kwargs):
+    return subprocess.run([str(BINARY), *args], capture_output=True, text=True, timeout=60, **kwargs)
+
+
+def worker_config(feed, **extra):
+    base = {"feeds": {"mempool": {"url": feed.url, "stale_after": "30s"}},
+            "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}
+    base.update(extra)
+    return base
+
+
+BROKEN = '{"rules": [{"name": "cheap", "metric": "fee.economy", "below": 3},]}'
+WARNING = "satwatch.json: warning: 1 problem in the rule files (run 'satwatch check' for details); going on with the state file"
+
+
+def test_state_file_commands_go_on_while_a_rule_file_is_broken(feed, workers):
+    rule = {"name": "fees-high", "metric": "fee.fastest", "above": 100}
+    worker = workers(worker_config(feed), {"fees.json": [rule]}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(120)
+    config = str(worker.config_path)
+    wait_for(lambda: '"firing"' in satwatch("status", "--config", config, "--json").stdout, what="firing in status")
+    # The file of the firing rule itself, edited with a trailing comma.
+    worker.write_rules("fees.json", BROKEN.replace("[{", '[{"name": "fees-high", "metric": "fee.fastest", "above": 100}, {'))
+    worker.signal(signal.SIGHUP)
+    worker.wait_log(r"reload failed; keeping the running config and rules")
+
+    status = satwatch("status", "--config", config)
+    assert status.returncode == 0, status.stderr
+    assert re.fullmatch(r".*/rules/fees\.json:1:\d+: unexpected character '\]'", status.stderr.splitlines()[0]), status.stderr
+    assert status.stderr.splitlines()[-1].endswith(WARNING), status.stderr
+    # The worker still runs it: its stored state shows.
+    assert re.search(r"^  fees-high +firing", status.stdout, re.M), status.stdout
+    history = satwatch("history", "--config", config)
+    assert history.returncode == 0 and "fees-high" in history.stdout, history.stderr
+    assert history.stderr.splitlines()[-1].endswith(WARNING), history.stderr
+    added = satwatch("silence", "add", "--rule", "fees-*", "--for", "1h", "--quiet", "--config", config)
+    assert added.returncode == 0, added.stderr
+    listed = satwatch("silence", "list", "--config", config)
+    assert listed.returncode == 0 and added.stdout.strip() in listed.stdout, listed.stderr
+    assert satwatch("purge", "--dead", "--config", config).returncode == 0
+    assert satwatch("retry", "--dead", "--config", config).returncode == 0
+    # `check` and the commands that need the rules still refuse.
+    assert satwatch("check", "--config", config).returncode == 1
+    assert worker.stop() == 0
+
+
+def test_an_unreadable_config_still_stops_the_state_file_commands(tmp_path):
+    # Without a readable config the state file is not known: nothing to go on with.
+    (tmp_path / "satwatch.json").write_text('{"state": "state.db", "rules": ["rules"],}')
+    result = satwatch("status", "--config", str(tmp_path / "satwatch.json"))
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1].endswith("1 problem; run 'satwatch check' for details"), result.stderr
+
+
+def test_a_rejected_reload_shows_on_healthz_the_page_and_status_until_one_succeeds(feed, workers):
+    rule = {"name": "fees-high", "metric": "fee.fastest", "above": 100}
+    worker = workers(worker_config(feed), {"fees.json": [rule]}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12)
+    config = str(worker.config_path)
+    code, body = worker.get("/healthz")
+    assert code == 200 and "last_reload_rejected" not in json.loads(body), body
+    worker.write_rules("cheap.json", BROKEN)
+    worker.signal(signal.SIGHUP)
+    worker.wait_log(r"reload failed; keeping the running config and rules")
+
+    code, body = worker.get("/healthz")
+    rejected = json.loads(body)["last_reload_rejected"]
+    assert code == 200, body
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", rejected["at"]), rejected
+    assert rejected["problem"].startswith(f"{worker.folder}/rules/cheap.json:1:"), rejected
+    code, page = worker.get("/")
+    assert code == 200 and "Last reload rejected" in page and "cheap.json:1:" in page, page
+    line = f"last reload rejected at {rejected['at']}: {rejected['problem']}"
+    wait_for(lambda: line in satwatch("status", "--config", config).stdout, what="the rejection in status")
+    report = json.loads(satwatch("status", "--config", config, "--json").stdout)
+    assert report["last_reload_rejected"] == rejected, report
+
+    (worker.folder / "rules" / "cheap.json").unlink()
+    worker.signal(signal.SIGHUP)
+    worker.wait_log(r"msg=reloaded")
+    code, body = worker.get("/healthz")
+    assert code == 200 and "last_reload_rejected" not in json.loads(body), body
+    assert "Last reload rejected" not in worker.get("/")[1]
+    wait_for(lambda: "last reload rejected" not in satwatch("status", "--config", config).stdout, what="status without it")
+    assert json.loads(satwatch("status", "--config", config, "--json").stdout)["last_reload_rejected"] is None
+    assert worker.stop() == 0
