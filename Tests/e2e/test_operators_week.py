@@ -97,3 +97,20 @@ def test_a_rejected_reload_shows_on_healthz_the_page_and_status_until_one_succee
     wait_for(lambda: "last reload rejected" not in satwatch("status", "--config", config).stdout, what="status without it")
     assert json.loads(satwatch("status", "--config", config, "--json").stdout)["last_reload_rejected"] is None
     assert worker.stop() == 0
+
+
+def test_a_feed_that_never_connected_says_why_it_is_stale(tmp_path, receiver, workers):
+    """The feed-stale alert and `status` carry the feed's last connect error, as `/healthz` does."""
+    config = {"feeds": {"mempool": {"url": "ws://satwatch-no-such-host.invalid/api/v1/ws", "stale_after": "2s"}},
+              "channels": {"hook": {"type": "webhook", "url": receiver.url("/alerts")}}, "defaults": {"channels": ["hook"]}}
+    worker = workers(config, {"fees.json": [{"name": "fees-high", "metric": "fee.fastest", "above": 100}]}).start()
+    firing = wait_for(lambda: [b for b in receiver.bodies("/alerts") if b["status"] == "firing"], timeout=20, what="feed-stale")
+    summary = firing[0]["alerts"][0]["annotations"]["summary"]
+    assert re.fullmatch(r"feed mempool has sent nothing for \ds \(stale after 2s\); "
+                        r"last error: .*[Cc]ould not resolve host.*satwatch-no-such-host\.invalid.*", summary), summary
+    reason = json.loads(worker.get("/healthz")[1])["reason"]
+    assert "last error: " in reason and "satwatch-no-such-host.invalid" in reason, reason
+    status = satwatch("status", "--config", str(worker.config_path)).stdout
+    line = next(line for line in status.splitlines() if line.startswith("  feed-stale:mempool"))
+    assert re.search(r"firing +since \S+ +no feed data yet; last error: .*[Cc]ould not resolve host", line), status
+    assert worker.stop() == 0

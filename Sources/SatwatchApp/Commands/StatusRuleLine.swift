@@ -48,7 +48,8 @@ struct StatusRuleLine: Equatable {
         default:
             var value = lastValue.map { "last \(DisplayNumber.format($0))" } ?? "no data yet"
             if let waiting { value = "waiting: \(waiting)" }
-            if watchesFeed { value = feedDataAt.map { "feed data at \($0.rfc3339)" } ?? "no feed data yet" }
+            // A stale feed's alert keeps the feed's last error as what its data waits for.
+            if watchesFeed { value = (feedDataAt.map { "feed data at \($0.rfc3339)" } ?? "no feed data yet") + (waiting.map { "; \($0)" } ?? "") }
             return [name, state, since.map { "since \($0.rfc3339)" } ?? "", value]
         }
     }
