@@ -20,7 +20,7 @@ extension RuleEngine {
             }
         }
         if notification != nil { states[index].sequence += 1 }
-        return RuleChange(rule: rule.name, state: states[index], notification: notification)
+        return RuleChange(rule: rule.name, state: states[index], notification: notification, criterion: criterion(index))
     }
 
     private func makeNotification(_ index: Int, status: Notification.Status, reminder: Bool,

@@ -114,3 +114,26 @@ def test_a_feed_that_never_connected_says_why_it_is_stale(tmp_path, receiver, wo
     line = next(line for line in status.splitlines() if line.startswith("  feed-stale:mempool"))
     assert re.search(r"firing +since \S+ +no feed data yet; last error: .*[Cc]ould not resolve host", line), status
     assert worker.stop() == 0
+
+
+def test_a_compound_rule_shows_the_values_it_was_decided_on(feed, workers):
+    """An `all` rule whose parts came in different frames: the page, the API and `status` show
+    both parts' values as it decided, neither a part it lacked before nor what it waited for."""
+    rule = {"name": "cheap-and-high", "all": [{"metric": "btc.usd", "above": 90000}, {"metric": "fee.economy", "below": 5}]}
+    worker = workers(worker_config(feed), {"r.json": [rule]}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12, economy=3)  # the feed's first values, saved at once: btc.usd still unknown
+    config = str(worker.config_path)
+    wait_for(lambda: "fee.economy" in satwatch("status", "--config", config).stdout, what="first values saved")
+    feed.push({"conversions": {"time": 1, "USD": 95000}})
+    api = lambda: next(r for r in json.loads(worker.get("/api/v1/rules")[1]) if r["rule"] == "cheap-and-high")
+    wait_for(lambda: api()["state"] == "firing", what="firing")
+    # Numbers as the page writes them (thousands separators or not).
+    decided = r"all of: btc\.usd 95\D?000 \(above 90\D?000\), fee\.economy 3 \(below 5\)"
+    assert re.fullmatch(decided, api()["criterion"]) and api()["waiting"] is None, api()
+    page = worker.get("/")[1]
+    assert re.search(decided, page) and "waiting:" not in page and "unknown" not in page, page
+    line = wait_for(lambda: next((l for l in satwatch("status", "--config", config).stdout.splitlines()
+                                   if l.startswith("  cheap-and-high") and "firing" in l), None), what="status")
+    assert "waiting" not in line, line
+    assert worker.stop() == 0
