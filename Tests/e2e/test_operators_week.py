@@ -137,3 +137,21 @@ def test_a_compound_rule_shows_the_values_it_was_decided_on(feed, workers):
                                    if l.startswith("  cheap-and-high") and "firing" in l), None), what="status")
     assert "waiting" not in line, line
     assert worker.stop() == 0
+
+
+def test_check_hints_ignore_case_prefer_catalog_names_and_skip_knock_ons(tmp_path):
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "satwatch.json").write_text(json.dumps({
+        "state": "state.db", "rules": ["rules"], "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]},
+        "feeds": {"mempool": {"watch": {"addresses": {"shop": "bc1qnotanaddress"}}}}}))
+    (tmp_path / "rules" / "r.json").write_text(json.dumps({"rules": [
+        {"name": "a", "metric": "address.shop.unconfirmed", "above": 0},
+        {"name": "b", "metric": "BTC.USD", "above": 1},
+        {"name": "c", "metric": "fees.economy", "below": 3}]}))
+    result = satwatch("check", "--config", str(tmp_path / "satwatch.json"), cwd=tmp_path)
+    assert result.returncode == 1
+    assert [line.split(": ", 1)[1] for line in result.stderr.splitlines()] == [
+        'invalid address "bc1qnotanaddress": character 6 ("o") is not a bech32 character',
+        'unknown metric "BTC.USD" (did you mean "btc.usd"?)',
+        'unknown metric "fees.economy" (did you mean "fee.economy"?)',
+        '3 problems in 2 files'], result.stderr
