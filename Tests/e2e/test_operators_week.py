@@ -155,3 +155,17 @@ def test_check_hints_ignore_case_prefer_catalog_names_and_skip_knock_ons(tmp_pat
         'unknown metric "BTC.USD" (did you mean "btc.usd"?)',
         'unknown metric "fees.economy" (did you mean "fee.economy"?)',
         '3 problems in 2 files'], result.stderr
+
+
+def test_silence_add_takes_amtools_positional_matchers(tmp_path):
+    (tmp_path / "satwatch.json").write_text(json.dumps({"state": "state.db", "channels": {"console": {"type": "log"}}}))
+    config = str(tmp_path / "satwatch.json")
+    added = satwatch("silence", "add", "alertname=fees-high", "rule=fees-*", "--for", "2h", "--config", config)
+    assert added.returncode == 0, added.stderr
+    assert re.fullmatch(r"silenced rule=~fees-\* alertname=fees-high until \S+\n", added.stderr), added.stderr
+    listed = satwatch("silence", "list", "--json", "--config", config)
+    assert json.loads(listed.stdout)[0]["matchers"] == [{"rule": "fees-*"}, {"label": "alertname", "value": "fees-high"}], listed.stdout
+    stray = satwatch("silence", "add", "fees-high", "--config", config)
+    assert stray.returncode == 2
+    assert stray.stderr.splitlines()[0] == ('satwatch silence: unexpected argument "fees-high" (name what to silence with '
+                                            '--rule GLOB or --match KEY=VALUE, or as amtool does, alertname=NAME)'), stray.stderr
