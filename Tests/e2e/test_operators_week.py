@@ -169,3 +169,12 @@ def test_silence_add_takes_amtools_positional_matchers(tmp_path):
     assert stray.returncode == 2
     assert stray.stderr.splitlines()[0] == ('satwatch silence: unexpected argument "fees-high" (name what to silence with '
                                             '--rule GLOB or --match KEY=VALUE, or as amtool does, alertname=NAME)'), stray.stderr
+
+
+def test_notify_names_the_setting_for_a_server_without_starttls(tmp_path, mailbox):
+    (tmp_path / "satwatch.json").write_text(json.dumps({"state": "state.db", "channels": {"mail": {
+        "type": "smtp", "url": f"smtp://127.0.0.1:{mailbox.port}", "from": "a@example.test", "to": ["b@example.test"]}}}))
+    result = satwatch("notify", "mail", "--config", str(tmp_path / "satwatch.json"))
+    assert result.returncode == 1
+    assert re.search(r'STARTTLS not offered by the server \(250\); set "tls": "none" if the server offers no TLS at all, '
+                     r'or "tls": "tls" for a port that starts with TLS \(465\) \[curl 64: ', result.stderr + result.stdout), result
