@@ -372,9 +372,16 @@ extension RuleEngine {
         }
     }
 
-    /// What rule `index` asks, worded at the current values: those it just decided on, when a
-    /// change asks (a compound names each part's value).
+    /// What rule `index` asks, worded at the current values (a compound names each part's).
     func criterion(_ index: Int) -> String {
         conditions[index].report(table, status: .firing, observed: states[index].lastValue).criterion
+    }
+
+    /// Notes in compound rule `index`'s state the values it just decided on (for `status`) and
+    /// returns its criterion worded at them (for the page and the API).
+    mutating func noteDecision(_ index: Int) -> String {
+        let report = conditions[index].report(table, status: .firing, observed: states[index].lastValue)
+        if conditions[index] is CompoundCondition { states[index].decidedValues = report.values }
+        return report.criterion
     }
 }

@@ -248,12 +248,15 @@ package enum StateSchema {
         """)
 
     /// The worker's last rejected reload (`ReloadRejectionStore`): when, and its first problem,
-    /// so `status` says so until a reload succeeds. One row at most.
+    /// so `status` says so until a reload succeeds (one row at most); and the values a compound
+    /// rule decided on (`RuleState.decidedValues`, as `StoredObservedValues` writes them), so
+    /// `status` shows them all.
     package static let version12 = SchemaMigration(version: 12, sql: """
         CREATE TABLE reload_rejection (
             id INTEGER PRIMARY KEY CHECK (id = 1),
             at INTEGER NOT NULL,
             problem TEXT NOT NULL
         );
+        ALTER TABLE rule_state ADD COLUMN decided_values TEXT;
         """)
 }

@@ -135,7 +135,7 @@ def test_a_compound_rule_shows_the_values_it_was_decided_on(feed, workers):
     assert re.search(decided, page) and "waiting:" not in page and "unknown" not in page, page
     line = wait_for(lambda: next((l for l in satwatch("status", "--config", config).stdout.splitlines()
                                    if l.startswith("  cheap-and-high") and "firing" in l), None), what="status")
-    assert "waiting" not in line, line
+    assert "waiting" not in line and re.search(r"decided on btc\.usd 95\D?000, fee\.economy 3$", line), line
     assert worker.stop() == 0
 
 

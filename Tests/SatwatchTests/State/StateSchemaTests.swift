@@ -100,6 +100,11 @@ struct StateSchemaTests {
         #expect(try StateStore.open(path: path).reloadRejection.load() == second)
         try store.reloadRejection.clear()
         #expect(try StateStore.open(path: path).reloadRejection.load() == nil)
+        // And a compound rule's decided values, kept with its state.
+        var state = RuleState(digest: "d")
+        state.decidedValues = [ObservedValue("btc.usd", 95000.5), ObservedValue("fee.economy", 3)]
+        try store.ruleStates.save(["both": state, "one": RuleState(digest: "e")], at: StateFixtures.at(3))
+        #expect(try StateStore.open(path: path).ruleStates.load() == ["both": state, "one": RuleState(digest: "e")])
     }
 
     @Test func reopeningKeepsDataAndVersion() throws {
