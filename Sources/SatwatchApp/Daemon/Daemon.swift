@@ -1,3 +1,4 @@
+import Dispatch
 import SatwatchBase
 import SatwatchDelivery
 import SatwatchFeeds
@@ -68,7 +69,7 @@ package struct Daemon: Sendable {
         var generation = 1
         var running = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit)
         // A valid start ends what a rejected reload of an earlier process left in the file.
-        await recordInStateFile(rejection: nil, statePath: setup.config.statePath)
+        recordInStateFile(rejection: nil, statePath: setup.config.statePath)
         logWarnings(setup)
         // Logged before the feeds connect, so their first lines (a connect failure, say) follow it.
         logger.info("started", summary(setup))
@@ -91,7 +92,7 @@ package struct Daemon: Sendable {
                 case .rejected(let problem):
                     let rejection = ReloadRejectionStore.Rejection(at: WallClock.now(), problem: problem)
                     boards.reloads.record(rejection)
-                    await recordInStateFile(rejection: rejection, statePath: setup.config.statePath)
+                    recordInStateFile(rejection: rejection, statePath: setup.config.statePath)
                     notifier?.send([("READY", "1"), ("STATUS", status("reload failed; running the previous config", setup))])
                     continue
                 }
@@ -105,7 +106,7 @@ package struct Daemon: Sendable {
                 generation += 1
                 running = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit)
                 boards.reloads.recordSuccess(at: WallClock.now())
-                await recordInStateFile(rejection: nil, statePath: setup.config.statePath)
+                recordInStateFile(rejection: nil, statePath: setup.config.statePath)
                 let (restarted, kept) = await feeds.update(to: setup.config.feeds)
                 logWarnings(setup)
                 logger.info("reloaded", LogFields(summary(setup).pairs + [("feeds_restarted", "\(restarted)"),
@@ -187,21 +188,23 @@ package struct Daemon: Sendable {
         return .loaded(setup)
     }
 
+    /// Where reload outcomes are written, one after another in the order they happened.
+    private static let outcomeRecords = DispatchQueue(label: "satwatch.reload-record")
+
     /// Records in the state file the rejected reload, or (nil) that the config loaded since, for
-    /// `status`, which reads only the file. A rare write: a connection of its own, on a thread of
-    /// its own. A failure is logged; the worker goes on (the page and `/healthz` still say it).
-    private func recordInStateFile(rejection: ReloadRejectionStore.Rejection?, statePath: String) async {
-        let failure = await OwnThread.run("satwatch.reload-record") { () -> String? in
+    /// `status`, which reads only the file. A rare write, on a connection and a queue of its own:
+    /// the main loop does not wait for it (a locked file would hold it for the busy timeout, and
+    /// a stop must not wait). A failure is logged; the page and `/healthz` still say it.
+    private func recordInStateFile(rejection: ReloadRejectionStore.Rejection?, statePath: String) {
+        Self.outcomeRecords.async { [logger] in
             do {
                 let store = try StateStore.open(path: statePath)
                 defer { store.close() }
                 if let rejection { try store.reloadRejection.record(rejection) } else { try store.reloadRejection.clear() }
-                return nil
             } catch {
-                return "\(error)"
+                logger.error("cannot record the reload's outcome in the state file", ["error": "\(error)"])
             }
         }
-        if let failure { logger.error("cannot record the reload's outcome in the state file", ["error": failure]) }
     }
 
     /// Logs what loading found but did not refuse (links that lead nowhere, no rules at all).
