@@ -4,35 +4,35 @@ succeeds, and a feed that never connected says why it is stale."""
 import json
 import re
 import signal
-import subprocess
 
-from conftest import BINARY, wait_for
-
-
-def satwatch(*args, **kwargs):
-    return subprocess.run([str(BINARY), *args], capture_output=True, text=True, timeout=60, **kwargs)
+from conftest import wait_for
+from test_cli import satwatch, worker_config
 
 
-def worker_config(feed, **extra):
-    base = {"feeds": {"mempool": {"url": feed.url, "stale_after": "30s"}},
-            "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}
-    base.update(extra)
-    return base
+FEES_HIGH = {"name": "fees-high", "metric": "fee.fastest", "above": 100}
+CHEAP = {"name": "cheap", "metric": "fee.economy", "below": 3}
 
 
-BROKEN = '{"rules": [{"name": "cheap", "metric": "fee.economy", "below": 3},]}'
+def with_trailing_comma(*rules):
+    """A rule file as an editor leaves it: the list of `rules` ends in a comma."""
+    return '{"rules": [' + ", ".join(map(json.dumps, rules)) + ",]}"
+
+
+def connected_worker(feed, workers, rules):
+    """A worker on `feed` with `rules` ({file: [rule, …]}), once the feed has it connected."""
+    worker = workers(worker_config(feed), rules).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    return worker
 WARNING = "satwatch.json: warning: 1 problem in the rule files (run 'satwatch check' for details); going on with the state file"
 
 
 def test_state_file_commands_go_on_while_a_rule_file_is_broken(feed, workers):
-    rule = {"name": "fees-high", "metric": "fee.fastest", "above": 100}
-    worker = workers(worker_config(feed), {"fees.json": [rule]}).start()
-    wait_for(lambda: feed.clients() == 1, what="connect")
+    worker = connected_worker(feed, workers, {"fees.json": [FEES_HIGH]})
     feed.fees(120)
     config = str(worker.config_path)
     wait_for(lambda: '"firing"' in satwatch("status", "--config", config, "--json").stdout, what="firing in status")
     # The file of the firing rule itself, edited with a trailing comma.
-    worker.write_rules("fees.json", BROKEN.replace("[{", '[{"name": "fees-high", "metric": "fee.fastest", "above": 100}, {'))
+    worker.write_rules("fees.json", with_trailing_comma(FEES_HIGH, CHEAP))
     worker.signal(signal.SIGHUP)
     worker.wait_log(r"reload failed; keeping the running config and rules")
 
@@ -65,14 +65,12 @@ def test_an_unreadable_config_still_stops_the_state_file_commands(tmp_path):
 
 
 def test_a_rejected_reload_shows_on_healthz_the_page_and_status_until_one_succeeds(feed, workers):
-    rule = {"name": "fees-high", "metric": "fee.fastest", "above": 100}
-    worker = workers(worker_config(feed), {"fees.json": [rule]}).start()
-    wait_for(lambda: feed.clients() == 1, what="connect")
+    worker = connected_worker(feed, workers, {"fees.json": [FEES_HIGH]})
     feed.fees(12)
     config = str(worker.config_path)
     code, body = worker.get("/healthz")
     assert code == 200 and "last_reload_rejected" not in json.loads(body), body
-    worker.write_rules("cheap.json", BROKEN)
+    worker.write_rules("cheap.json", with_trailing_comma(CHEAP))
     worker.signal(signal.SIGHUP)
     worker.wait_log(r"reload failed; keeping the running config and rules")
 
@@ -120,8 +118,7 @@ def test_a_compound_rule_shows_the_values_it_was_decided_on(feed, workers):
     """An `all` rule whose parts came in different frames: the page, the API and `status` show
     both parts' values as it decided, neither a part it lacked before nor what it waited for."""
     rule = {"name": "cheap-and-high", "all": [{"metric": "btc.usd", "above": 90000}, {"metric": "fee.economy", "below": 5}]}
-    worker = workers(worker_config(feed), {"r.json": [rule]}).start()
-    wait_for(lambda: feed.clients() == 1, what="connect")
+    worker = connected_worker(feed, workers, {"r.json": [rule]})
     feed.fees(12, economy=3)  # the feed's first values, saved at once: btc.usd still unknown
     config = str(worker.config_path)
     wait_for(lambda: "fee.economy" in satwatch("status", "--config", config).stdout, what="first values saved")
