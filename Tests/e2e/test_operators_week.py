@@ -85,6 +85,9 @@ def test_a_rejected_reload_shows_on_healthz_the_page_and_status_until_one_succee
     wait_for(lambda: line in satwatch("status", "--config", config).stdout, what="the rejection in status")
     report = json.loads(satwatch("status", "--config", config, "--json").stdout)
     assert report["last_reload_rejected"] == rejected, report
+    url = f"http://127.0.0.1:{worker.http_port}"
+    assert line in satwatch("status", "--url", url).stdout
+    assert json.loads(satwatch("status", "--url", url, "--json").stdout)["last_reload_rejected"] == rejected
 
     (worker.folder / "rules" / "cheap.json").unlink()
     worker.signal(signal.SIGHUP)
@@ -94,6 +97,7 @@ def test_a_rejected_reload_shows_on_healthz_the_page_and_status_until_one_succee
     assert "Last reload rejected" not in worker.get("/")[1]
     wait_for(lambda: "last reload rejected" not in satwatch("status", "--config", config).stdout, what="status without it")
     assert json.loads(satwatch("status", "--config", config, "--json").stdout)["last_reload_rejected"] is None
+    assert "last reload rejected" not in satwatch("status", "--url", url).stdout
     assert worker.stop() == 0
 
 

@@ -26,11 +26,7 @@ struct StatusReport {
     var now = WallClock.now()
 
     var text: String {
-        var lines: [String] = []
-        if let rejection = reloadRejection {
-            lines.append("last reload rejected at \(rejection.at.rfc3339): \(redactor.redact(rejection.problem)) "
-                         + "(the worker runs its previous config and rules; 'satwatch check' shows every problem)")
-        }
+        var lines = reloadRejection.map { [Self.line(rejectedAt: $0.at.rfc3339, problem: redactor.redact($0.problem))] } ?? []
         lines += ["", "RULES"]
         lines += Self.columns(ruleLines.map(\.cells))
         lines += ["", "METRICS"]
@@ -70,6 +66,11 @@ struct StatusReport {
                 line.feedDataAt = metrics.filter { $0.source == feed.rawValue }.map(\.at).max()
                 return line
             }
+    }
+
+    /// The line said while the worker's last reload stands rejected (`problem` without secrets).
+    static func line(rejectedAt at: String, problem: String) -> String {
+        "last reload rejected at \(at): \(problem) (the worker runs its previous config and rules; 'satwatch check' shows every problem)"
     }
 
     /// Left-aligned columns, two spaces apart, indented by two.
