@@ -194,9 +194,15 @@ package struct Daemon: Sendable {
     /// Records in the state file the rejected reload, or (nil) that the config loaded since, for
     /// `status`, which reads only the file. A rare write, on a connection and a queue of its own:
     /// the main loop does not wait for it (a locked file would hold it for the busy timeout, and
-    /// a stop must not wait). A failure is logged; the page and `/healthz` still say it.
+    /// a stop must not wait). A failure is logged; the page and `/healthz` still say it. A file
+    /// not at its path is not made for it: a new one (the first start's, being made) has nothing
+    /// to clear, and one moved aside while the worker runs must stay missing.
     private func recordInStateFile(rejection: ReloadRejectionStore.Rejection?, statePath: String) {
         Self.outcomeRecords.async { [logger] in
+            guard FileBytes.exists(statePath) else {
+                if rejection != nil { logger.error("cannot record the rejected reload in the state file", ["error": "no file at \(statePath)"]) }
+                return
+            }
             do {
                 let store = try StateStore.open(path: statePath)
                 defer { store.close() }
