@@ -7,11 +7,15 @@ package struct RuleChange: Sendable, Equatable {
     package var state: RuleState
     /// The notification to queue, if the change is announced.
     package var notification: Notification?
+    /// What the rule asks, worded with the values it decided on (a compound's parts each with
+    /// its value), for the page and the API; nil for a feed's alert, whose wording never moves.
+    package var criterion: String?
 
     /// Creates a change.
-    package init(rule: String, state: RuleState, notification: Notification?) {
+    package init(rule: String, state: RuleState, notification: Notification?, criterion: String? = nil) {
         self.rule = rule
         self.state = state
         self.notification = notification
+        self.criterion = criterion
     }
 }

@@ -20,7 +20,8 @@ extension RuleEngine {
             }
         }
         if notification != nil { states[index].sequence += 1 }
-        return RuleChange(rule: rule.name, state: states[index], notification: notification)
+        let criterion = noteDecision(index)
+        return RuleChange(rule: rule.name, state: states[index], notification: notification, criterion: criterion)
     }
 
     private func makeNotification(_ index: Int, status: Notification.Status, reminder: Bool,

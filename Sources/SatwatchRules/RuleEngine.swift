@@ -171,6 +171,9 @@ package struct RuleEngine: Sendable {
         evaluations += 1
         if kept != memory { states[index].memory = kept }
         undecided[index] = result.verdict == .unknown
+        // What it waited for has come: the state committed with a change must not say otherwise
+        // until the next flush refreshes it (`refreshWaiting`).
+        if !undecided[index], states[index].waiting != nil { states[index].waiting = nil }
         let event = states[index].observe(result, at: now, rule: logic[index])
         if explains { explain(index, result, at: now) }
         // A changed memory (the side of a crossing) is committed at once: a crossing back that
@@ -363,10 +366,22 @@ extension RuleEngine {
     package var overview: [RuleOverview] {
         rules.indices.map { index in
             let rule = rules[index]
-            let report = conditions[index].report(table, status: .firing, observed: states[index].lastValue)
-            return RuleOverview(name: rule.name, metric: rule.metric, source: rule.source, criterion: report.criterion,
+            return RuleOverview(name: rule.name, metric: rule.metric, source: rule.source, criterion: criterion(index),
                                 levels: conditions[index].chartLevels(table), labels: rule.labels, description: rule.description,
                                 channels: rule.channels.isEmpty ? defaultChannels : rule.channels, state: states[index])
         }
+    }
+
+    /// What rule `index` asks, worded at the current values (a compound names each part's).
+    func criterion(_ index: Int) -> String {
+        conditions[index].report(table, status: .firing, observed: states[index].lastValue).criterion
+    }
+
+    /// Notes in compound rule `index`'s state the values it just decided on (for `status`) and
+    /// returns its criterion worded at them (for the page and the API).
+    mutating func noteDecision(_ index: Int) -> String {
+        let report = conditions[index].report(table, status: .firing, observed: states[index].lastValue)
+        if conditions[index] is CompoundCondition { states[index].decidedValues = report.values }
+        return report.criterion
     }
 }

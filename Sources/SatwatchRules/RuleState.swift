@@ -28,6 +28,10 @@ package struct RuleState: Sendable, Equatable {
     /// Why the condition cannot be decided yet (e.g. `sma(btc.usd, 200d) needs 200 daily closes,
     /// has 12`); nil when it can.
     package var waiting: String?
+    /// For a compound rule (`all` / `any`), each value it decided its last change on (firing,
+    /// resolving, pending), as its notifications list them, so `status` (which reads only the
+    /// state file) shows them all; empty for other rules, whose `lastValue` says it.
+    package var decidedValues: [ObservedValue] = []
     /// How many notifications this rule has made, ever: the next one's sequence number, part of
     /// its id. Stored with the state in the same transaction as the notification, and kept when the
     /// rule's definition changes, so no two events of a rule share an id, however close in time.

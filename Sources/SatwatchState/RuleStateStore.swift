@@ -12,7 +12,7 @@ package struct RuleStateStore {
     package func load() throws -> [String: RuleState] {
         let statement = try connection.cached("""
             SELECT name, digest, status, active_since, fired_at, last_notified_at, last_value, last_observed_at,
-                   memory, candle_start, candle_close, spent, waiting, sequence
+                   memory, candle_start, candle_close, spent, waiting, sequence, decided_values
             FROM rule_state
             """)
         var states: [String: RuleState] = [:]
@@ -34,15 +34,15 @@ package struct RuleStateStore {
         let statement = try connection.cached("""
             INSERT INTO rule_state (name, digest, status, active_since, fired_at, last_notified_at,
                                     last_value, last_observed_at, updated_at,
-                                    memory, candle_start, candle_close, spent, waiting, sequence)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                                    memory, candle_start, candle_close, spent, waiting, sequence, decided_values)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
             ON CONFLICT (name) DO UPDATE SET
                 digest = excluded.digest, status = excluded.status, active_since = excluded.active_since,
                 fired_at = excluded.fired_at, last_notified_at = excluded.last_notified_at,
                 last_value = excluded.last_value, last_observed_at = excluded.last_observed_at,
                 updated_at = excluded.updated_at, memory = excluded.memory, candle_start = excluded.candle_start,
                 candle_close = excluded.candle_close, spent = excluded.spent, waiting = excluded.waiting,
-                sequence = excluded.sequence
+                sequence = excluded.sequence, decided_values = excluded.decided_values
             """)
         try statement.bind(1, rule)
         try statement.bind(2, state.digest)
@@ -59,6 +59,7 @@ package struct RuleStateStore {
         try statement.bind(13, state.isSpent)
         try statement.bind(14, state.waiting)
         try statement.bind(15, state.sequence)
+        try statement.bind(16, StoredObservedValues.text(state.decidedValues))
         try statement.execute()
     }
 
@@ -76,6 +77,7 @@ package struct RuleStateStore {
         state.isSpent = row.bool(11)
         state.waiting = row.optionalString(12)
         state.sequence = row.int64(13)
+        state.decidedValues = try StoredObservedValues.values(row.optionalString(14))
         return (name, state)
     }
 }

@@ -2,7 +2,7 @@
 package enum StateSchema {
     /// Every migration, in order; the last one's version is what this build writes.
     package static let migrations: [SchemaMigration] = [version1, version2, version3, version4, version5, version6, version7,
-                                                           version8, version9, version11]
+                                                           version8, version9, version11, version12]
 
     /// The newest schema version this build knows.
     package static var currentVersion: Int64 { migrations.last?.version ?? 0 }
@@ -245,5 +245,18 @@ package enum StateSchema {
             seen_at INTEGER NOT NULL,
             PRIMARY KEY (source, id)
         ) WITHOUT ROWID;
+        """)
+
+    /// The worker's last rejected reload (`ReloadRejectionStore`): when, and its first problem,
+    /// so `status` says so until a reload succeeds (one row at most); and the values a compound
+    /// rule decided on (`RuleState.decidedValues`, as `StoredObservedValues` writes them), so
+    /// `status` shows them all.
+    package static let version12 = SchemaMigration(version: 12, sql: """
+        CREATE TABLE reload_rejection (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            at INTEGER NOT NULL,
+            problem TEXT NOT NULL
+        );
+        ALTER TABLE rule_state ADD COLUMN decided_values TEXT;
         """)
 }

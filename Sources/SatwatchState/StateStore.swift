@@ -68,6 +68,8 @@ package final class StateStore {
     package var secrets: SecretStore { SecretStore(connection: connection) }
     /// Notifications with each channel's outcome.
     package var notificationLog: NotificationLogStore { NotificationLogStore(connection: connection) }
+    /// The worker's last rejected reload.
+    package var reloadRejection: ReloadRejectionStore { ReloadRejectionStore(connection: connection) }
     /// Pruning, free pages and checkpoints.
     package var maintenance: StoreMaintenance { StoreMaintenance(connection: connection) }
 

@@ -65,14 +65,16 @@ package final class RuleStateBoard: Sendable {
         states.withLock { $0.statuses = current; $0.current = rules; $0.indices = indices; $0.feeds = feeds }
     }
 
-    /// Publishes the rules and feed alerts `changes` changed, each with its latest state. A feed's
-    /// alert stays out of `snapshot`: `/metrics` has the feeds' own series.
+    /// Publishes the rules and feed alerts `changes` changed, each with its latest state and
+    /// criterion. A feed's alert stays out of `snapshot`: `/metrics` has the feeds' own series.
     package func publish(_ changes: [RuleChange]) {
         states.withLock { board in
             for change in changes {
                 if let index = board.indices[change.rule] {
                     board.statuses[index].status = change.state.status
                     if index < board.current.count { board.current[index] = change.state }
+                    // A compound's values as it decided, not as the last flush saw them.
+                    if let criterion = change.criterion, index < board.overview.count { board.overview[index].criterion = criterion }
                 } else if let index = board.feeds.firstIndex(where: { $0.name == change.rule }) {
                     board.feeds[index].state = change.state
                 }

@@ -15,18 +15,24 @@ struct RemoteReports {
         do {
             let rules = try await worker.get("/api/v1/rules")
             let silences = try await worker.get("/api/v1/silences")
+            // 503 while a feed is stale, with the same fields.
+            let rejection = try await worker.send("GET", "/healthz").1?["last_reload_rejected"]
             // The feeds' alerts need the stored values' times (`feed data at …`), which the API
             // does not give: they are `status`'s lines on the worker's machine.
             let ruleLines = (rules.array ?? []).compactMap(StatusRuleLine.init(api:))
                 .filter { !FeedStaleMonitor.names($0.name) }
             if json {
                 io.out(JSONValue.members([("worker", .string(worker.url)), ("rules", .list(ruleLines.map(\.json))),
-                                          ("silences", silences.value)])
+                                          ("silences", silences.value), ("last_reload_rejected", rejection?.value ?? .null)])
                     .prettyJSONText())
                 return 0
             }
             let now = WallClock.now()
-            var lines = ["worker: \(worker.url)", "", "RULES"]
+            var lines = ["worker: \(worker.url)"]
+            if let at = rejection?["at"]?.string, let problem = rejection?["problem"]?.string {
+                lines.append(StatusReport.line(rejectedAt: at, problem: problem))
+            }
+            lines += ["", "RULES"]
             lines += ruleLines.isEmpty ? ["  (no rules)"] : StatusReport.columns(ruleLines.map(\.cells))
             let running = (silences.array ?? []).compactMap(SilenceText.silence)
             if !running.isEmpty {

@@ -30,9 +30,10 @@ struct RemoteSilences {
 
     private func add(_ parsed: ArgumentList, now: Timestamp) async throws -> Int32 {
         let request = try SilenceRequest(parsed, environment: io.environment, now: now)
+        let (rules, matches) = try SilenceRequest.matcherArguments(parsed)
         var body: [(String, JSONValue)] = [
-            ("rule", .list((parsed.repeated["rule"] ?? []).map(JSONValue.string))),
-            ("match", .list((parsed.repeated["match"] ?? []).map(JSONValue.string))),
+            ("rule", .list(rules.map(JSONValue.string))),
+            ("match", .list(matches.map(JSONValue.string))),
             ("comment", .string(request.silence.comment)), ("author", .string(request.silence.author)),
         ]
         if let until = parsed[option: "until"] {

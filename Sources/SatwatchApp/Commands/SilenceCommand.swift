@@ -15,7 +15,8 @@ enum SilenceCommand: SatwatchCommand {
         severity!~info|warn) from every channel, for D (e.g. 2h; 1h when neither --for nor --until is given) or until TIME
         (RFC 3339, e.g. 2026-12-24T18:00:00Z). Prints the silence's id, and on standard error
         what it silences until when (--quiet: only the id). A silence that can match nothing
-        (two --rule globs no rule name matches both of) is refused. The author is $USER. A
+        (two --rule globs no rule name matches both of) is refused. As amtool takes them, a bare
+        KEY=VALUE (alertname=btc-100k) is a --match and rule=GLOB a --rule. The author is $USER. A
         running worker applies it to the next delivery. Silenced notifications are recorded as
         silenced; a resolve goes out only where its firing did.
         list: silences not ended yet (--json: all of them, as JSON).

@@ -29,10 +29,31 @@ struct SilenceRequest {
     }
 
     init(_ parsed: ArgumentList, environment: [String: String], now: Timestamp) throws(UsageError) {
-        if let extra = parsed.positionals.first { throw UsageError("unexpected argument \"\(extra)\"") }
-        try self.init(rules: parsed.repeated["rule"] ?? [], matches: parsed.repeated["match"] ?? [], for: parsed[option: "for"],
+        let (rules, matches) = try Self.matcherArguments(parsed)
+        try self.init(rules: rules, matches: matches, for: parsed[option: "for"],
                       until: parsed[option: "until"], comment: parsed[option: "comment"] ?? "",
                       author: environment["USER"] ?? "unknown", now: now, asker: .commandLine)
+    }
+
+    /// `silence add`'s `--rule` globs and `--match` texts, with amtool's positional matchers
+    /// taken as they mean: `alertname=x` (any `KEY=VALUE`, or `!=`, `=~`, `!~`) is a
+    /// `--match`, and `rule=GLOB` a `--rule`. Any other argument is refused, saying how to
+    /// name what to silence.
+    static func matcherArguments(_ parsed: ArgumentList) throws(UsageError) -> (rules: [String], matches: [String]) {
+        var rules = parsed.repeated["rule"] ?? [], matches = parsed.repeated["match"] ?? []
+        for argument in parsed.positionals {
+            guard let split = argument.firstIndex(where: { $0 == "=" || $0 == "!" }), split != argument.startIndex else {
+                throw UsageError("unexpected argument \"\(argument)\" (name what to silence with --rule GLOB or "
+                                 + "--match KEY=VALUE, or as amtool does, alertname=NAME)")
+            }
+            let operation = argument[split...]
+            if argument[..<split] == "rule", operation.hasPrefix("="), !operation.hasPrefix("=~") {
+                rules.append(String(operation.dropFirst()))
+            } else {
+                matches.append(argument)
+            }
+        }
+        return (rules, matches)
     }
 
     /// A silence from its parts, as `silence add`, the page and the API take them: rule globs,

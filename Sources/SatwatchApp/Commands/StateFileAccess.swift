@@ -1,9 +1,9 @@
 import SatwatchBase
 import SatwatchState
 
-/// How `status`, `history`, `retry` and `purge` reach the state file: through the config, on a
-/// connection of their own, so they work while the worker runs (WAL; the busy timeout orders
-/// their writes).
+/// How `status`, `history`, `silence`, `retry` and `purge` reach the state file: through the
+/// config, on a connection of their own, so they work while the worker runs (WAL; the busy
+/// timeout orders their writes), and while a rule file on disk is broken (`loadSetup`).
 enum StateFileAccess {
     /// What opening gave: the setup and its store, or the exit status to return at once.
     enum Opened {
@@ -36,8 +36,7 @@ enum StateFileAccess {
     /// As `open`, but a missing file is the caller's to report (`.absent`).
     static func find(_ parsed: ArgumentList, io: CommandIO, command: String) -> Found {
         let path = ConfigLoader.path(option: parsed[option: "config"], environment: io.environment)
-        let logger = Logger(level: .error, sink: io.err)
-        guard let setup = Setup.loadValid(path: path, io: io, logger: logger, secrets: .none) else { return .exit(1) }
+        guard let setup = loadSetup(path: path, io: io) else { return .exit(1) }
         let statePath = setup.config.statePath
         guard FileBytes.exists(statePath) else { return .absent(setup) }
         do {
@@ -47,5 +46,26 @@ enum StateFileAccess {
             io.err("satwatch \(command): \(error)")
             return .exit(1)
         }
+    }
+
+    /// Loads the config for a command that only reads or manages the state file. Problems in
+    /// rule files do not stop it: the running worker goes on with its last good rules, and the
+    /// operator needs these commands most then; each problem is printed, then a warning that
+    /// `check` finds them. A config file that cannot be read, or has a problem of its own, stops
+    /// it (nil): the state file's path, the channels and the secrets to hide come from there.
+    static func loadSetup(path: String, io: CommandIO) -> Setup? {
+        let logger = Logger(level: .error, sink: io.err)
+        let (loaded, log) = Setup.loadLogged(path: path, environment: io.environment, logger: logger, secrets: .none)
+        guard var setup = loaded, !log.diagnostics.contains(where: { $0.path == path }) else {
+            for diagnostic in log.diagnostics { io.err(diagnostic.description) }
+            io.err("\(path): \(Plural.count(log.count, "problem")); \(Setup.unsetHint(log) ?? "run 'satwatch check' for details")")
+            return nil
+        }
+        guard !log.isEmpty else { return setup }
+        for diagnostic in log.diagnostics { io.err(diagnostic.description) }
+        io.err(LoadWarning(path: path, "\(Plural.count(log.count, "problem")) in the rule files (run 'satwatch check' for details); "
+                           + "going on with the state file").description)
+        setup.rulesIncomplete = true
+        return setup
     }
 }

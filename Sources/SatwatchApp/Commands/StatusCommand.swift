@@ -42,6 +42,7 @@ enum StatusCommand: SatwatchCommand {
             var report = report(setup: setup, states: try store.ruleStates.load(), metrics: try store.latestValues.load(),
                                 counts: counts, entries: try store.outbox.entries(states: [.pending, .dead], limit: 50), heads: heads)
             report.silences = try store.silences.list(endingAfter: report.now)
+            report.reloadRejection = try store.reloadRejection.load()
             if json {
                 io.out(report.json(statePath: setup.config.statePath).prettyJSONText())
             } else {
@@ -57,8 +58,21 @@ enum StatusCommand: SatwatchCommand {
 
     private static func report(setup: Setup, states: [String: RuleState], metrics: [Sample], counts: [String: OutboxCounts],
                                entries: [OutboxEntry], heads: [String: OutboxEntry]) -> StatusReport {
-        StatusReport(rules: setup.rules.map(\.name), feeds: setup.config.feeds.map(\.kind), states: states, metrics: metrics,
+        StatusReport(rules: ruleNames(setup: setup, states: states), feeds: setup.config.feeds.map(\.kind), states: states, metrics: metrics,
                      counts: counts, entries: entries, redactor: setup.config.redactor, heads: heads,
                      disabled: Set(setup.rules.filter(\.isDisabled).map(\.name)))
+    }
+
+    /// The rules loaded, then, when a rule file is broken, each stored rule not loaded that is
+    /// firing or pending: the worker goes on with its last good rules, and such an alert is
+    /// what the operator looks for. (A rule removed while it fired shows too: the state file
+    /// keeps the state it had.)
+    private static func ruleNames(setup: Setup, states: [String: RuleState]) -> [String] {
+        let loaded = setup.rules.map(\.name)
+        guard setup.rulesIncomplete else { return loaded }
+        let known = Set(loaded)
+        return loaded + states.filter { name, state in
+            !known.contains(name) && !FeedStaleMonitor.names(name) && state.status != .inactive
+        }.keys.sorted()
     }
 }

@@ -21,10 +21,13 @@ struct StatusReport {
     var disabled: Set<String> = []
     /// Silences not ended yet, and the time they are shown at.
     var silences: [Silence] = []
+    /// The worker's last reload, when it was rejected and none succeeded since.
+    var reloadRejection: ReloadRejectionStore.Rejection?
     var now = WallClock.now()
 
     var text: String {
-        var lines = ["", "RULES"]
+        var lines = reloadRejection.map { [Self.line(rejectedAt: $0.at.rfc3339, problem: redactor.redact($0.problem))] } ?? []
+        lines += ["", "RULES"]
         lines += Self.columns(ruleLines.map(\.cells))
         lines += ["", "METRICS"]
         lines += metrics.isEmpty ? ["  (none recorded yet)"] : Self.columns(metrics.map {
@@ -65,6 +68,11 @@ struct StatusReport {
             }
     }
 
+    /// The line said while the worker's last reload stands rejected (`problem` without secrets).
+    static func line(rejectedAt at: String, problem: String) -> String {
+        "last reload rejected at \(at): \(problem) (the worker runs its previous config and rules; 'satwatch check' shows every problem)"
+    }
+
     /// Left-aligned columns, two spaces apart, indented by two.
     static func columns(_ rows: [[String]]) -> [String] {
         guard let width = rows.map(\.count).max() else { return [] }
@@ -86,7 +94,7 @@ extension StatusReport {
     /// `{"state_file","rules":[{"name","state","since","last_value","waiting"}],
     /// "metrics":[{"metric","source","value","at"}],
     /// "deliveries":[{"channel","pending","sent","dead","silenced","next":{"id","at"}|null}],
-    /// "silences":[…as `silence list --json`…],
+    /// "silences":[…as `silence list --json`…], "last_reload_rejected":{"at","problem"}|null,
     /// "pending_and_dead":[{"id","channel","rule","status","state","attempts",
     /// "next_attempt_at"|"dead_since","held"?,"held_until"?,"error"}]}` (`held` and `held_until`
     /// while a stage holds it). Absent facts are `null`, never left out.
@@ -106,6 +114,9 @@ extension StatusReport {
                                                                    ("at", .string($0.nextAttemptAt.rfc3339))]) } ?? .null)])
             })),
             ("silences", .list(silences.map { SilenceText.json($0, now: now) })),
+            ("last_reload_rejected", reloadRejection.map { rejection in
+                .members([("at", .string(rejection.at.rfc3339)), ("problem", .string(redactor.redact(rejection.problem)))])
+            } ?? .null),
             ("pending_and_dead", .list(entries.map(json))),
         ])
     }

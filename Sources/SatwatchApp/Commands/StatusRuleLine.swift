@@ -13,6 +13,8 @@ struct StatusRuleLine: Equatable {
     var since: Timestamp?
     /// The last value it saw; nil before any data.
     var lastValue: Double?
+    /// A compound rule's values as it last decided, each named (`lastValue` is its first's).
+    var decidedValues: [ObservedValue] = []
     /// What a rule that cannot decide waits for (a window still filling).
     var waiting: String?
     /// For a feed's staleness alert: when the newest stored value from that feed was taken. Its
@@ -27,6 +29,7 @@ struct StatusRuleLine: Equatable {
     init(name: String, state: RuleState?, disabled: Bool) {
         self.name = name
         lastValue = state?.lastValue
+        decidedValues = state?.decidedValues ?? []
         waiting = state?.waiting
         let status = state?.status ?? .inactive
         if disabled {
@@ -47,8 +50,12 @@ struct StatusRuleLine: Equatable {
         case "spent": return [name, state, since.map { "once, at \($0.rfc3339)" } ?? ""]
         default:
             var value = lastValue.map { "last \(DisplayNumber.format($0))" } ?? "no data yet"
+            if !decidedValues.isEmpty {
+                value = "decided on " + decidedValues.map { "\($0.name) \(DisplayNumber.format($0.value))" }.joined(separator: ", ")
+            }
             if let waiting { value = "waiting: \(waiting)" }
-            if watchesFeed { value = feedDataAt.map { "feed data at \($0.rfc3339)" } ?? "no feed data yet" }
+            // A stale feed's alert keeps the feed's last error as what its data waits for.
+            if watchesFeed { value = (feedDataAt.map { "feed data at \($0.rfc3339)" } ?? "no feed data yet") + (waiting.map { "; \($0)" } ?? "") }
             return [name, state, since.map { "since \($0.rfc3339)" } ?? "", value]
         }
     }

@@ -10,7 +10,11 @@ extension RuleParser {
         guard let descriptor = MetricCatalog.descriptor(for: metric) else {
             var message = "unknown metric \"\(metric)\""
             let parts = metric.split(separator: ".")
-            if let spelling = MetricCatalog.familySpelling(of: metric) {
+            if metric.lowercased() != metric, MetricCatalog.descriptor(for: metric.lowercased()) != nil,
+               MetricCatalog.familySpelling(of: metric) == nil {
+                // Metric names are lowercase: `BTC.USD` is `btc.usd`.
+                message += " (did you mean \"\(metric.lowercased())\"?)"
+            } else if let spelling = MetricCatalog.familySpelling(of: metric) {
                 // Instruments and symbols go into names lowercase, `-` written `_` (a `-` in an
                 // expression is minus).
                 message += " (write it lowercase with \"_\" for \"-\": \"\(spelling)\")"
@@ -24,6 +28,10 @@ extension RuleParser {
         guard let feeds = context.feeds, let published, !pinned,
               !feeds.contains(where: { publishes($0, metric) }) else { return nil }
         if let key = ChainWatch.watchKey(of: metric) {
+            // Listed with a bad address or txid: that entry's own problem says it.
+            if feeds.contains(where: { $0.kind == .mempool && $0.settings(MempoolSettings.self).watch.refusedMetrics.contains(metric) }) {
+                return nil
+            }
             let name = metric.split(separator: ".")[1]
             return "no enabled feed publishes \"\(metric)\" (add \"\(name)\" to the mempool feed's \"watch\" \"\(key)\")"
         }
@@ -41,10 +49,12 @@ extension RuleParser {
             return "no enabled feed publishes \"\(metric)\" (enable \(kinds) under \"feeds\")"
         }
         // A price is checked against the pairs actually configured (and mempool's currencies),
-        // so a typo such as `btc.eru` is caught here rather than never firing. A price of known
-        // codes is meant as written: it gets the pair to add, not another asset's name.
+        // so a typo such as `btc.eru` is caught here rather than never firing; so is a near
+        // miss of a catalog name that only looks like a price (`fees.economy`). A price of known
+        // codes is meant as written: it gets the pair to add, not another metric's name.
         if !MetricCatalog.knowsBoth(base: base, quote: quote, published: published),
-           let suggestion = MetricCatalog.suggestion(for: metric, published: published), published.contains(suggestion) {
+           let suggestion = MetricCatalog.suggestion(for: metric, published: published),
+           published.contains(suggestion) || MetricCatalog.price(of: suggestion) == nil {
             return "unknown metric \"\(metric)\" (did you mean \"\(suggestion)\"?)"
         }
         return "no enabled feed publishes \"\(metric)\" (\(publishHint(base: base, quote: quote, sources: descriptor.sources, feeds: feeds)))"

@@ -13,6 +13,9 @@ package struct Setup: Sendable {
     package var ruleFiles: [String]
     /// What loading found that does not make the setup invalid (see `LoadWarning`).
     package var warnings: [LoadWarning]
+    /// Whether some rule file had problems, so `rules` lacks what it defines: only the commands
+    /// that read or manage the state file go on so (`StateFileAccess.loadSetup`).
+    package var rulesIncomplete = false
 
     /// Loads the config at `path` and all its rule files. Returns the setup (nil when the config
     /// itself could not be read) and every problem found. `secrets`: the channels whose

@@ -1,3 +1,4 @@
+import Dispatch
 import SatwatchBase
 import SatwatchDelivery
 import SatwatchFeeds
@@ -67,6 +68,8 @@ package struct Daemon: Sendable {
         var setup = initial
         var generation = 1
         var running = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit)
+        // A valid start ends what a rejected reload of an earlier process left in the file.
+        recordInStateFile(rejection: nil, statePath: setup.config.statePath)
         logWarnings(setup)
         // Logged before the feeds connect, so their first lines (a connect failure, say) follow it.
         logger.info("started", summary(setup))
@@ -83,8 +86,13 @@ package struct Daemon: Sendable {
                 return 0
             case .signal:
                 notifier?.send(SystemdNotifier.reloading())
-                guard let reloaded = await reload(replacing: setup, endpoint: endpoint) else {
-                    boards.reloads.record(successful: false, at: WallClock.now())
+                let reloaded: Setup
+                switch await reload(replacing: setup, endpoint: endpoint) {
+                case .loaded(let loaded): reloaded = loaded
+                case .rejected(let problem):
+                    let rejection = ReloadRejectionStore.Rejection(at: WallClock.now(), problem: problem)
+                    boards.reloads.record(rejection)
+                    recordInStateFile(rejection: rejection, statePath: setup.config.statePath)
                     notifier?.send([("READY", "1"), ("STATUS", status("reload failed; running the previous config", setup))])
                     continue
                 }
@@ -97,7 +105,8 @@ package struct Daemon: Sendable {
                 setup = reloaded
                 generation += 1
                 running = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit)
-                boards.reloads.record(successful: true, at: WallClock.now())
+                boards.reloads.recordSuccess(at: WallClock.now())
+                recordInStateFile(rejection: nil, statePath: setup.config.statePath)
                 let (restarted, kept) = await feeds.update(to: setup.config.feeds)
                 logWarnings(setup)
                 logger.info("reloaded", LogFields(summary(setup).pairs + [("feeds_restarted", "\(restarted)"),
@@ -143,11 +152,17 @@ package struct Daemon: Sendable {
         }
     }
 
-    /// Loads the config again and moves the endpoint to it; logs every problem and returns nil
-    /// (the endpoint unchanged) when it is invalid or its new `http.listen` cannot be bound.
-    /// The files are read and compiled on a thread of their own: frames go on being evaluated on
-    /// the cooperative pool meanwhile, however large the rule set or slow the disk.
-    private func reload(replacing running: Setup, endpoint: Endpoint) async -> Setup? {
+    /// What a reload gave: the new setup, or the first reason it was refused.
+    private enum ReloadOutcome {
+        case loaded(Setup)
+        case rejected(String)
+    }
+
+    /// Loads the config again and moves the endpoint to it; logs every problem and returns the
+    /// first (the endpoint unchanged) when it is invalid or its new `http.listen` cannot be
+    /// bound. The files are read and compiled on a thread of their own: frames go on being
+    /// evaluated on the cooperative pool meanwhile, however large the rule set or slow the disk.
+    private func reload(replacing running: Setup, endpoint: Endpoint) async -> ReloadOutcome {
         logger.info("reloading", ["config": configPath])
         let (setup, diagnostics) = await OwnThread.run("satwatch.reload") { [configPath, environment, logger] in
             Setup.load(path: configPath, environment: environment, logger: logger, serving: true)
@@ -155,22 +170,47 @@ package struct Daemon: Sendable {
         guard let setup, diagnostics.isEmpty else {
             for diagnostic in diagnostics { logger.error("reload rejected", ["problem": diagnostic.description]) }
             logger.error("reload failed; keeping the running config and rules", ["problems": "\(diagnostics.count)"])
-            return nil
+            return .rejected(diagnostics.first?.description ?? "\(configPath): cannot be read")
         }
         // The lock taken at start covers the state file the worker started with only.
         guard setup.config.statePath == running.config.statePath else {
-            logger.error("reload failed; keeping the running config and rules",
-                         ["problem": "\"state\" changed (\(running.config.statePath) → \(setup.config.statePath)): restart the worker to switch state files"])
-            return nil
+            let problem = "\"state\" changed (\(running.config.statePath) → \(setup.config.statePath)): restart the worker to switch state files"
+            logger.error("reload failed; keeping the running config and rules", ["problem": problem])
+            return .rejected(problem)
         }
         do {
             try await endpoint.serve(setup)
         } catch {
             logger.error("reload failed; keeping the running config and rules", ["problem": "\(error)"])
-            return nil
+            return .rejected("\(error)")
         }
         logger.configure(format: setup.config.logFormat, level: setup.config.logLevel)
-        return setup
+        return .loaded(setup)
+    }
+
+    /// Where reload outcomes are written, one after another in the order they happened.
+    private static let outcomeRecords = DispatchQueue(label: "satwatch.reload-record")
+
+    /// Records in the state file the rejected reload, or (nil) that the config loaded since, for
+    /// `status`, which reads only the file. A rare write, on a connection and a queue of its own:
+    /// the main loop does not wait for it (a locked file would hold it for the busy timeout, and
+    /// a stop must not wait). A failure is logged; the page and `/healthz` still say it. A file
+    /// not at its path is not made for it: a new one (the first start's, being made) has nothing
+    /// to clear, and one moved aside while the worker runs must stay missing.
+    private func recordInStateFile(rejection: ReloadRejectionStore.Rejection?, statePath: String) {
+        Self.outcomeRecords.async { [logger] in
+            guard FileBytes.exists(statePath) else {
+                if rejection != nil { logger.error("cannot record the rejected reload in the state file", ["error": "no file at \(statePath)"]) }
+                return
+            }
+            do {
+                let store = try StateStore.open(path: statePath)
+                defer { store.close() }
+                if let rejection { try store.reloadRejection.record(rejection) } else { try store.reloadRejection.clear() }
+            } catch {
+                logger.error("cannot record the reload's outcome in the state file", ["error": "\(error)"])
+            }
+        }
     }
 
     /// Logs what loading found but did not refuse (links that lead nowhere, no rules at all).

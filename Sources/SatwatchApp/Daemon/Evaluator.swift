@@ -54,7 +54,7 @@ struct Evaluator: Service {
                 (changes, samples) = handle(frame, &state)
                 firstValues = !samples.isEmpty && state.feedsSaved.insert(frame.feed).inserted
                 backlog.done()
-            case .tick: changes = state.evaluator.advance(to: now)
+            case .tick: changes = state.evaluator.advance(to: now, feedError: lastError)
             }
             let published = changes
             // A channel of several peers queues a delivery for each.
@@ -139,6 +139,11 @@ struct Evaluator: Service {
         default: break
         }
         return (changes, [])
+    }
+
+    /// A feed's last connect or poll error, without secrets (what a `feed-stale:` alert says).
+    private func lastError(_ kind: FeedKind) -> String? {
+        boards.health.snapshot.first { $0.kind == kind }?.lastError.map(setup.config.redactor.redact)
     }
 
     /// Queues every rule's last value, the latest metric values (for `status`), the `change`

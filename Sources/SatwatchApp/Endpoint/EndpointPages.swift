@@ -93,6 +93,7 @@ struct EndpointPages: Sendable {
     /// 200 when the state file works and every enabled feed delivered within its `stale_after`
     /// (counting from start until its first frame), else 503 naming the failing store part and
     /// each stale feed. Each feed is `fresh`, `stale`, or `waiting` (no frame yet, not stale).
+    /// After a rejected reload, until one succeeds, `last_reload_rejected` says when and why.
     func health(now: Timestamp) -> HTTPServerResponse {
         var reasons = boards.store.failing.sorted { $0.key < $1.key }.map { part, failure in
             "state store: \(part) failing for \((now - failure.since).text): \(failure.error)"
@@ -115,6 +116,11 @@ struct EndpointPages: Sendable {
         if !reasons.isEmpty { body.append(("reason", .string(redactor.redact(reasons.joined(separator: "; "))))) }
         body.append(("feeds", .object(states.map { JSONMember(key: $0.0, node: JSONNode($0.1)) })))
         body.append(("state", .string(storeFailing ? "failing" : "ok")))
+        // Healthy all the same: the worker runs its previous config and rules.
+        if let rejection = boards.reloads.rejection {
+            body.append(("last_reload_rejected", .members([("at", .string(rejection.at.rfc3339)),
+                                                            ("problem", .string(redactor.redact(rejection.problem)))])))
+        }
         let text = JSONValue.object(body.map { JSONMember(key: $0.0, node: JSONNode($0.1)) }).jsonText() + "\n"
         return HTTPServerResponse(status: reasons.isEmpty ? 200 : 503, contentType: "application/json", body: text)
     }

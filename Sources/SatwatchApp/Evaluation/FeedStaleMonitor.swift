@@ -49,8 +49,11 @@ struct FeedStaleMonitor {
                       message: "feed \(kind.rawValue) is delivering again after \(silence.wholeSecondsText) of silence")
     }
 
-    /// Fires the alert of every feed silent past its `stale_after` at `now`.
-    mutating func check(at now: Timestamp) -> [RuleChange] {
+    /// Fires the alert of every feed silent past its `stale_after` at `now`. `lastError` gives a
+    /// feed's last connect or poll error (without secrets), if any: the alert says it, and its
+    /// state keeps it as what the feed's data waits for (`status` shows it), so a feed that never
+    /// connected says why (`Could not resolve host: …`), not only that it is silent.
+    mutating func check(at now: Timestamp, lastError: (FeedKind) -> String? = { _ in nil }) -> [RuleChange] {
         var changes: [RuleChange] = []
         for index in watches.indices where watches[index].state.status != .firing {
             let watch = watches[index]
@@ -59,9 +62,11 @@ struct FeedStaleMonitor {
             var firing = RuleState(status: .firing, activeSince: now, firedAt: now, lastNotifiedAt: now,
                                    lastValue: silence.seconds, lastObservedAt: now, digest: Self.digest)
             firing.sequence = watch.state.sequence
+            firing.waiting = lastError(watch.feed.kind).map { "last error: \($0)" }
             watches[index].state = firing
+            let message = "feed \(watch.feed.kind.rawValue) has sent nothing for \(silence.wholeSecondsText) (stale after \(watch.feed.staleAfter.text))"
             changes.append(change(index, status: .firing, at: now, startsAt: now, silence: silence,
-                                  message: "feed \(watch.feed.kind.rawValue) has sent nothing for \(silence.wholeSecondsText) (stale after \(watch.feed.staleAfter.text))"))
+                                  message: message + (firing.waiting.map { "; \($0)" } ?? "")))
         }
         return changes
     }

@@ -72,10 +72,11 @@ package struct FrameEvaluator: Sendable {
     }
 
     /// Lets time pass to `now` without data: rules first, then feed staleness (a feed that goes
-    /// stale pauses its rules: they keep their state, neither completing a `for` nor reminding).
-    package mutating func advance(to now: Timestamp) -> [RuleChange] {
+    /// stale pauses its rules: they keep their state, neither completing a `for` nor reminding;
+    /// its alert names `feedError`, the feed's last connect error without secrets, when known).
+    package mutating func advance(to now: Timestamp, feedError: (FeedKind) -> String? = { _ in nil }) -> [RuleChange] {
         let changes = engine.advance(to: now)
-        let staleChanges = stale.check(at: now)
+        let staleChanges = stale.check(at: now, lastError: feedError)
         for change in staleChanges {
             if let kind = FeedKind(rawValue: String(change.rule.dropFirst("\(FeedStaleMonitor.digest):".count))) {
                 engine.setFeed(kind.rawValue, stale: true)

@@ -20,11 +20,18 @@ package enum EditDistance {
 
 extension EditDistance {
     /// The candidate closest to `word`, when it is close enough to be a likely typo (at most 2
-    /// edits, or a quarter of the word for long ones); for "did you mean" hints.
+    /// edits, or a quarter of the word for long ones); for "did you mean" hints. Case is no
+    /// edit: `BTC.USD` is nearest `btc.usd`. Nil when `word` is itself a candidate.
     package static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
-        let scored = candidates.map { ($0, between($0, word)) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance > 0, distance <= max(2, word.count / 4) else { return nil }
-        return best
+        let folded = word.lowercased()
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            if candidate == word { return nil }
+            let distance = between(candidate.lowercased(), folded)
+            if best.map({ distance < $0.distance }) ?? true { best = (candidate, distance) }
+        }
+        guard let best, best.distance <= max(2, word.count / 4) else { return nil }
+        return best.candidate
     }
 
     /// ` (did you mean "X"?)` for the closest candidate, or "" when none is close.

@@ -54,7 +54,17 @@ package struct SMTPChannel: Channel, ChannelType {
             return .delivered
         } catch {
             return DeliveryClassifier.smtp(curlCode: error.curl.code, replyCode: error.responseCode,
-                                           detail: error.description).redacted(by: Redactor(secrets))
+                                           detail: error.described(adding: Self.fix(for: error))).redacted(by: Redactor(secrets))
+        }
+    }
+
+    /// The setting that mends `error`, when one does, for the delivery log and `notify`: a
+    /// server that offers no STARTTLS (`"tls"`), a certificate not trusted (`"ca_file"`).
+    static func fix(for error: SMTPError) -> String? {
+        switch error.curl.code {
+        case 64: #"set "tls": "none" if the server offers no TLS at all, or "tls": "tls" for a port that starts with TLS (465)"#
+        case 60: #"set "ca_file" to the CA that signed the server's certificate"#
+        default: nil
         }
     }
 

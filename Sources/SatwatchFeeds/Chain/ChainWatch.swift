@@ -29,6 +29,10 @@ package struct ChainWatch: Sendable, Equatable {
 
     package var addresses: [Address] = []
     package var transactions: [Transaction] = []
+    /// The metrics of entries listed but refused (a bad address or txid, reported at its place):
+    /// a rule on one is explained by that problem, not by a second one saying nothing
+    /// publishes it.
+    package var refusedMetrics: Set<String> = []
 
     package init(addresses: [Address] = [], transactions: [Transaction] = []) {
         self.addresses = addresses
@@ -107,11 +111,13 @@ extension ChainWatch {
                 } catch {
                     let location = error.offset.map { addresses.location(at: $0, inStringAt: member.node.location) } ?? member.node.location
                     addresses.report(at: location, "invalid address \"\(text)\": \(error.message)")
+                    result.refusedMetrics.formUnion(addressFields.map { "address.\(member.key).\($0)" })
                     continue
                 }
                 guard address.belongs(to: network) else {
                     addresses.report(at: member.node.location, "\(address.text) is a \(address.network) address, but the feed serves \(network)"
                                      + (network == .main ? " (a /testnet4, /testnet or /signet path in \"url\" serves the test networks)" : ""))
+                    result.refusedMetrics.formUnion(addressFields.map { "address.\(member.key).\($0)" })
                     continue
                 }
                 result.addresses.append(Address(name: member.key, address: address))
@@ -125,6 +131,7 @@ extension ChainWatch {
                 if let problem = txidProblem(text) {
                     let location = problem.offset.map { transactions.location(at: $0, inStringAt: member.node.location) } ?? member.node.location
                     transactions.report(at: location, "invalid txid \"\(text)\": \(problem.message)")
+                    result.refusedMetrics.formUnion(transactionFields.map { "tx.\(member.key).\($0)" })
                     continue
                 }
                 result.transactions.append(Transaction(name: member.key, txid: text.lowercased()))

@@ -36,7 +36,10 @@ package struct SMTPError: Error, Sendable, Equatable, CustomStringConvertible {
 
 
     /// `summary` plus curl's code and message, for logs.
-    package var description: String {
-        "\(summary) [curl \(curl.code): \(curl.message)]"
+    package var description: String { described(adding: nil) }
+
+    /// `description` with `fix`, what to change to mend it, after the summary.
+    package func described(adding fix: String?) -> String {
+        "\(summary)\(fix.map { "; \($0)" } ?? "") [curl \(curl.code): \(curl.message)]"
     }
 }

@@ -132,8 +132,20 @@ import Testing
         let channel = try #require(try ChannelConfigProbe(
             #"{\#(Self.base), "url": "\#(peer.url())", "username": "u", "password": "p"}"#).channel)
         let outcome = await channel.deliver(ChannelFixtures.firing)
-        #expect(outcome == .failed(.init("SMTP server certificate not trusted [curl 60: "
-            + "SSL certificate problem: unable to get local issuer certificate]", retryable: false)))
+        #expect(outcome == .failed(.init("SMTP server certificate not trusted; set \"ca_file\" to the CA that signed the server's "
+            + "certificate [curl 60: SSL certificate problem: unable to get local issuer certificate]", retryable: false)))
+    }
+
+    /// A server without STARTTLS, asked for it (the default on smtp://): the reason names the
+    /// setting that mends it.
+    @Test func noStartTLSNamesTheTLSSetting() async throws {
+        let peer = try await SMTPPeer.shared(.plain)
+        let channel = try #require(try ChannelConfigProbe(#"{\#(Self.base), "url": "\#(peer.url())"}"#).channel)
+        let outcome = await channel.deliver(ChannelFixtures.firing)
+        guard case .failed(let failure) = outcome else { Issue.record("expected a failure, got \(outcome)"); return }
+        #expect(!failure.retryable)
+        #expect(failure.reason.hasPrefix(#"SMTP STARTTLS not offered by the server (250); set "tls": "none" if the server offers no TLS "#
+                                         + #"at all, or "tls": "tls" for a port that starts with TLS (465) [curl 64: "#), "\(failure.reason)")
     }
 
     @Test func serverDownIsRetryable() async throws {

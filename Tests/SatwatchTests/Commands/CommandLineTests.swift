@@ -91,6 +91,8 @@ import Testing
         ("chek", ["check", "test", "help"], "check"), ("tema", ["team", "mail"], "team"),
         ("mempol", FeedKind.allCases.map(\.rawValue), "mempool"), ("check", ["check"], nil),
         ("frobnicate", ["check", "run"], nil), ("x", ["run"], nil), ("coinmetric", ["coinmetrics", "coinbase"], "coinmetrics"),
+        // Case is no edit; the word itself among the candidates needs no hint.
+        ("BTC.USD", ["btc.eur", "btc.usd"], "btc.usd"), ("Mail", ["team", "mail"], "mail"), ("mail", ["Mail", "mail"], nil),
     ] as [(String, [String], String?)])
     func didYouMean(_ word: String, _ candidates: [String], _ expected: String?) {
         #expect(EditDistance.closest(to: word, among: candidates) == expected)

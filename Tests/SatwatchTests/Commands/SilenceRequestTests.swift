@@ -25,6 +25,10 @@ import Testing
         (["--match", "severity=~page|critical"], [try! SilenceMatcher.label("severity", "=~", "page|critical")]),
         (["--match", "metric!~eth\\..*"], [try! SilenceMatcher.label("metric", "!~", "eth\\..*")]),
         (["--match", "note==x"], [.label(name: "note", value: "=x")]),
+        // amtool's positional matchers: a label matcher each, `rule=GLOB` a rule glob.
+        (["alertname=fees-high"], [.label(name: "alertname", value: "fees-high")]),
+        (["severity!=info", "--rule", "btc-*"], [.rule("btc-*"), .labelNot(name: "severity", value: "info")]),
+        (["rule=btc-*", "metric=~btc\\..*"], [.rule("btc-*"), try! SilenceMatcher.label("metric", "=~", "btc\\..*")]),
     ] as [([String], [SilenceMatcher])])
     func accepts(_ arguments: [String], _ matchers: [SilenceMatcher]) throws {
         let silence = try Self.request(arguments + ["--for", "2h"])
@@ -59,6 +63,9 @@ import Testing
         (["--match", "team=~(ops"], #"--match: invalid regular expression "(ops": unclosed group: missing )"#),
         (["--match", "team=~a{2}"], #"--match: invalid regular expression "a{2}": counted repetition"#),
         (["--for", "1h"], "say what to silence: --rule or --match (at least one)"),
+        (["fees-high"], #"unexpected argument "fees-high" (name what to silence with --rule GLOB or --match KEY=VALUE, or as amtool does, alertname=NAME)"#),
+        (["=x"], #"unexpected argument "=x" (name what"#),
+        (["severity="], "--match takes KEY=VALUE"),
         (["--rule", "x", "--for", "soon"], #"invalid duration "soon" for --for"#),
         (["--rule", "x", "--for", "1h", "--until", "2030-01-01T00:00:00Z"], "say how long: --for D or --until TIME, not both"),
         (["--rule", "x", "--until", "2001-01-01T00:00:00Z"], "--until 2001-01-01T00:00:00Z is not in the future"),

@@ -29,6 +29,12 @@ import Testing
         Case(feeds: coinbase, metric: "btc.usdd", problem: #"unknown metric "btc.usdd" (did you mean "btc.usd"?)"#),
         Case(feeds: kraken, metric: "eht.eur", problem: #"unknown metric "eht.eur" (did you mean "eth.eur"?)"#),
         Case(feeds: kraken, metric: "eth.eur", problem: nil),
+        // Case is no typo: metric names are lowercase.
+        Case(feeds: coinbase, metric: "BTC.USD", problem: #"unknown metric "BTC.USD" (did you mean "btc.usd"?)"#),
+        Case(feeds: kraken, metric: "Fee.Economy", problem: #"unknown metric "Fee.Economy" (did you mean "fee.economy"?)"#),
+        // A near miss of a catalog name that looks like a price: the name, not a pair to add.
+        Case(feeds: coinbase, metric: "fees.economy", problem: #"unknown metric "fees.economy" (did you mean "fee.economy"?)"#),
+        Case(feeds: kraken, metric: "mempool.countt", problem: #"unknown metric "mempool.countt" (did you mean "mempool.count"?)"#),
     ]
 
     static func config(feeds: String, extra: String = "") throws -> (Config?, [String]) {
@@ -52,5 +58,19 @@ import Testing
     @Test func aPortfolioInACurrencyNotConfigured() throws {
         let (_, problems) = try Self.config(feeds: Self.kraken, extra: #", "portfolios": {"main": {"currency": "gbp", "holdings": {"btc": 1, "eth": 2}}}"#)
         #expect(problems == [#"no enabled feed publishes "eth.gbp" (add "ETH/GBP" to kraken "symbols")"#])
+    }
+
+    /// A watched address refused for its own problem: a rule on its metrics gets no second
+    /// problem saying nothing publishes them; an address not listed at all still does.
+    @Test func aRefusedAddressIsExplainedOnce() throws {
+        let feeds = #"{"mempool": {"watch": {"addresses": {"shop": "bc1qnotanaddress"}, "transactions": {"rent": "abc"}}}}"#
+        let (loaded, problems) = try Self.config(feeds: feeds)
+        let config = try #require(loaded)
+        #expect(problems.count == 2)
+        let context = RuleLoader.Context(config: config)
+        #expect(context.metricProblem("address.shop.unconfirmed", pinned: false) == nil)
+        #expect(context.metricProblem("tx.rent.confirmations", pinned: false) == nil)
+        #expect(context.metricProblem("address.cold.balance", pinned: false)
+                == #"no enabled feed publishes "address.cold.balance" (add "cold" to the mempool feed's "watch" "addresses")"#)
     }
 }

@@ -117,11 +117,15 @@ import Testing
         #expect(lines().contains("satwatch_config_last_reload_successful 1"))
         let since = "satwatch_config_last_reload_success_timestamp_seconds \(PrometheusText.format(loaded.seconds))"
         #expect(lines().contains(since))
-        boards.reloads.record(successful: false, at: loaded + .seconds(60))
+        boards.reloads.record(ReloadRejectionStore.Rejection(at: loaded + .seconds(60), problem: "rules/a.json:1:2: trailing comma"))
         #expect(lines().contains("satwatch_config_last_reload_successful 0"))
         #expect(lines().contains(since))
-        boards.reloads.record(successful: true, at: loaded + .seconds(120))
+        // `/healthz` says when and why until a reload succeeds.
+        let rejected = #"last_reload_rejected":{"at":"\#((loaded + .seconds(60)).rfc3339)","problem":"rules/a.json:1:2: trailing comma"}"#
+        #expect(pages.health(now: WallClock.now()).body.contains(rejected))
+        boards.reloads.recordSuccess(at: loaded + .seconds(120))
         #expect(lines().contains("satwatch_config_last_reload_successful 1"))
         #expect(lines().contains("satwatch_config_last_reload_success_timestamp_seconds \(PrometheusText.format((loaded + .seconds(120)).seconds))"))
+        #expect(!pages.health(now: WallClock.now()).body.contains("last_reload_rejected"))
     }
 }

@@ -40,4 +40,20 @@ import Testing
         let resolved = try #require(monitor.frameArrived(.mempool, at: Self.at(back))?.notification)
         #expect(resolved.message == "feed mempool is delivering again after \(total) of silence")
     }
+
+    /// A feed silent for a reason (it never connected) says it in its alert and keeps it in its
+    /// state for `status`; one without a known error says only that it is silent; the resolve
+    /// forgets it.
+    @Test(arguments: [("Could not resolve host: nowhere.invalid", "; last error: Could not resolve host: nowhere.invalid"), (nil, "")]
+          as [(String?, String)])
+    func theAlertNamesTheFeedsLastError(_ error: String?, _ suffix: String) throws {
+        var monitor = FeedStaleMonitor(feeds: [FeedConfig(kind: .mempool, staleAfter: .seconds(30))], channels: ["log"], saved: [:], now: Self.at(0))
+        let changes = monitor.check(at: Self.at(30_000), lastError: { $0 == .mempool ? error : nil })
+        let fired = try #require(changes.first)
+        #expect(fired.notification?.message == "feed mempool has sent nothing for 30s (stale after 30s)" + suffix)
+        #expect(fired.state.waiting == error.map { "last error: \($0)" })
+        let arrived = monitor.frameArrived(.mempool, at: Self.at(31_000))
+        let resolved = try #require(arrived)
+        #expect(resolved.state.waiting == nil)
+    }
 }

@@ -9,7 +9,7 @@ struct StateSchemaTests {
         let directory = try StateTestDirectory()
         let store = try StateStore.open(path: directory.path("state.db"))
         #expect(try store.schemaVersion() == StateSchema.currentVersion)
-        #expect(StateSchema.currentVersion == 11)
+        #expect(StateSchema.currentVersion == 12)
         #expect(try store.connection.integerPragma("auto_vacuum") == 2)  // INCREMENTAL
         #expect(try store.connection.textPragma("journal_mode") == "wal")
         #expect(try store.connection.integerPragma("synchronous") == 1)  // NORMAL
@@ -18,7 +18,7 @@ struct StateSchemaTests {
         let tables = try store.connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             .query { $0.string(0) }
         #expect(tables == ["change_history", "daily_close", "metric_latest", "news_seen", "notification", "notification_label",
-                           "outbox", "rule_state", "secret", "series", "silence"])
+                           "outbox", "reload_rejection", "rule_state", "secret", "series", "silence"])
     }
 
     /// A state file written by the first release (schema 1) opens with its data and gains the
@@ -73,7 +73,7 @@ struct StateSchemaTests {
         #expect(try old.integerPragma("user_version") == 9)
         try old.execute("INSERT INTO rule_state (name, digest, status, updated_at) VALUES ('r', 'd', 'inactive', 1000)")
         let store = try StateStore.open(path: path)
-        #expect(try store.schemaVersion() == 11)
+        #expect(try store.schemaVersion() == StateSchema.currentVersion)
         #expect(try store.ruleStates.load().keys.sorted() == ["r"])
         try store.commit([], headlines: HeadlineRecord(seen: ["wire": ["a": StateFixtures.at(1), "b": StateFixtures.at(2)],
                                                                  "old": ["x": StateFixtures.at(1)]]), at: StateFixtures.at(2))
@@ -82,6 +82,29 @@ struct StateSchemaTests {
         #expect(try store.newsSeen.load() == ["wire": ["b": StateFixtures.at(2), "c": StateFixtures.at(3)], "old": ["x": StateFixtures.at(1)]])
         try store.newsSeen.forget(keeping: ["wire"])
         #expect(try StateStore.open(path: path).newsSeen.load().keys.sorted() == ["wire"])
+    }
+
+    /// A version-11 file gains the last rejected reload: one row at most, the newest kept,
+    /// gone once cleared, read back by another connection (as `status` reads it).
+    @Test func aVersionElevenFileGainsTheLastRejectedReload() throws {
+        let directory = try StateTestDirectory()
+        let path = directory.path("state.db")
+        let old = try SQLiteConnection(path: path)
+        try StateSchema.migrate(old, migrations: Array(StateSchema.migrations.prefix { $0.version <= 11 }))
+        let store = try StateStore.open(path: path)
+        #expect(try store.reloadRejection.load() == nil)
+        let first = ReloadRejectionStore.Rejection(at: StateFixtures.at(1), problem: "rules/a.json:1:9: unexpected character ']'")
+        let second = ReloadRejectionStore.Rejection(at: StateFixtures.at(2), problem: "rules/b.json:2:3: unknown key \"abve\"")
+        try store.reloadRejection.record(first)
+        try store.reloadRejection.record(second)
+        #expect(try StateStore.open(path: path).reloadRejection.load() == second)
+        try store.reloadRejection.clear()
+        #expect(try StateStore.open(path: path).reloadRejection.load() == nil)
+        // And a compound rule's decided values, kept with its state.
+        var state = RuleState(digest: "d")
+        state.decidedValues = [ObservedValue("btc.usd", 95000.5), ObservedValue("fee.economy", 3)]
+        try store.ruleStates.save(["both": state, "one": RuleState(digest: "e")], at: StateFixtures.at(3))
+        #expect(try StateStore.open(path: path).ruleStates.load() == ["both": state, "one": RuleState(digest: "e")])
     }
 
     @Test func reopeningKeepsDataAndVersion() throws {

@@ -44,6 +44,8 @@ package struct DashboardData: Sendable {
     var canWrite: Bool
     /// Why the state file could not be read, when it could not.
     var storeError: String?
+    /// The last reload, when it was rejected (its problem without secrets).
+    var reloadRejection: ReloadRejectionStore.Rejection?
     var now: Timestamp
 }
 

@@ -21,6 +21,10 @@ package enum DashboardPage {
 
             """
         if let error = data.storeError { html += "<p class=\"error\">State file unreadable: \(MarkupText.escape(error))</p>\n" }
+        if let rejection = data.reloadRejection {
+            html += "<p class=\"error\">Last reload rejected at \(dateTime(rejection.at)) UTC: \(MarkupText.escape(rejection.problem)). "
+                + "The worker runs its previous config and rules until a reload succeeds.</p>\n"
+        }
         html += feeds(data)
         html += rules(data)
         html += deliveries(data)

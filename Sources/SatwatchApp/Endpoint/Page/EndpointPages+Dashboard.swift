@@ -55,6 +55,7 @@ extension EndpointPages {
                              rules: rules, notifications: Array(log.reversed().prefix(Self.dashboardNotifications)),
                              silences: silences, canWrite: settings.token != nil, storeError: storeError, now: now)
         data.deliveries = deliveries
+        data.reloadRejection = boards.reloads.rejection.map { .init(at: $0.at, problem: redactor.redact($0.problem)) }
         return data
     }
 
