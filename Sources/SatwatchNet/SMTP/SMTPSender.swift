@@ -44,7 +44,9 @@ package struct SMTPSender: Sendable {
             let code = withExtendedLifetime((reader, watch)) { curl_easy_perform(easy.handle) }
             if code != CURLE_OK { throw watch.error(code, on: easy) }
         } catch {
-            throw SMTPError(curl: error, responseCode: easy.infoLong(CURLINFO_RESPONSE_CODE))
+            let failure = SMTPError(curl: error, responseCode: easy.infoLong(CURLINFO_RESPONSE_CODE))
+            easy.hangUp()
+            throw failure
         }
     }
 
