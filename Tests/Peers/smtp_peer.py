@@ -11,7 +11,9 @@ Modes (--mode):
 --auth USER:PASSWORD is the one accepted login (wrong ones get aiosmtpd's 535).
 RCPT TO any address @reject.test is refused with 550. A message whose Subject contains
 "greylist" is refused at DATA with 451 (greylisting: try again later) the first time its
-Message-ID is seen, and accepted when it comes again.
+Message-ID is seen, and accepted when it comes again. A message whose Subject contains "slow
+reply" is recorded at once and accepted 2 s later (a server slow to say 250); one whose Subject
+contains "no reply" is recorded and answered only after 60 s (a server that hangs).
 
 Every accepted message is written to --out DIR as <n>.json: the envelope, the exact bytes
 received (after SMTP dot-unstuffing), whether the session was TLS, the AUTH mechanism and
@@ -72,6 +74,9 @@ class Recorder:
         with open(path + ".tmp", "w") as handle:
             json.dump(record, handle)
         os.rename(path + ".tmp", path)
+        subject = str(parsed.get("Subject", ""))
+        if "slow reply" in subject or "no reply" in subject:
+            await asyncio.sleep(2 if "slow reply" in subject else 60)
         return "250 OK"
 
 

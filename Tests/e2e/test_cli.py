@@ -172,9 +172,9 @@ def test_check_bounds_the_length_of_names_paths_labels_and_messages(tmp_path):
 
 
 def test_replay_prints_a_feed_stale_alert_for_a_gap_past_stale_after(tmp_path):
-    """Raw frames paced by their .offsets file, 8 s apart with `stale_after: 3s`: replay prints the
-    feed's `feed-stale:` alert firing 3 s into the gap and resolved by the next frame, on
-    `defaults.channels`, as the worker sends it."""
+    """Raw frames paced by their .offsets file, 8 s apart with `stale_after: 3s`, then every 2 s:
+    replay prints the feed's `feed-stale:` alert firing 3 s into the gap and resolved once the
+    feed has delivered for a steady minute, on `defaults.channels`, as the worker sends it."""
     config = {"state": str(tmp_path / "state.db"), "rules": [str(tmp_path / "rules")],
               "feeds": {"mempool": {"url": "ws://127.0.0.1:9", "stale_after": "3s"}},
               "channels": {"console": {"type": "log"}, "ops": {"type": "log"}}, "defaults": {"channels": ["ops"]}}
@@ -182,18 +182,20 @@ def test_replay_prints_a_feed_stale_alert_for_a_gap_past_stale_after(tmp_path):
     (tmp_path / "rules").mkdir()
     (tmp_path / "rules" / "r.json").write_text(json.dumps({"rules": [
         {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["console"]}]}))
-    (tmp_path / "frames.jsonl").write_text("".join(json.dumps({"fees": {"fastestFee": fee}}) + "\n" for fee in (12, 12, 5)))
-    (tmp_path / "frames.offsets").write_text("0\n1000\n9000\n")
+    offsets = [0, 1000] + list(range(9000, 72000, 2000))
+    fees = [12, 12] + [5] * (len(offsets) - 2)
+    (tmp_path / "frames.jsonl").write_text("".join(json.dumps({"fees": {"fastestFee": fee}}) + "\n" for fee in fees))
+    (tmp_path / "frames.offsets").write_text("".join(f"{offset}\n" for offset in offsets))
     replayed = satwatch("replay", "-c", "satwatch.json", "--input", "frames.jsonl", "--feed", "mempool",
                         "--start", "2025-12-10T14:02:00Z", cwd=tmp_path)
     assert replayed.returncode == 0, replayed.stderr
     lines = [json.loads(line) for line in replayed.stdout.splitlines()]
     assert [(line["rule"], line["status"], line["at"][11:19]) for line in lines] == [
         ("fees-high", "firing", "14:02:00"), ("feed-stale:mempool", "firing", "14:02:04"),
-        ("feed-stale:mempool", "resolved", "14:02:09"), ("fees-high", "resolved", "14:02:09")], lines
+        ("fees-high", "resolved", "14:02:09"), ("feed-stale:mempool", "resolved", "14:03:09")], lines
     stale = lines[1]
     assert (stale["metric"], stale["value"], stale["threshold"], stale["channels"]) == ("feed.mempool", 3, 3, ["ops"]), stale
-    assert "4 notifications from 1 rule over 3 frames" in replayed.stderr, replayed.stderr
+    assert f"4 notifications from 1 rule over {len(offsets)} frames" in replayed.stderr, replayed.stderr
 
 
 def test_every_time_is_written_with_milliseconds(tmp_path, receiver):

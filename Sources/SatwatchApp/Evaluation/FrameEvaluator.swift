@@ -28,14 +28,13 @@ package struct FrameEvaluator: Sendable {
         chainNotes = feeds.first { $0.kind == .mempool }.flatMap { ChainNotes(settings: $0.settings(MempoolSettings.self), url: $0.url) }
     }
 
-    /// Resolves the frame's feed's stale alert (its rules act again), lets time pass to the
-    /// frame's time, decodes it and evaluates its samples; also says how many of the frame's
-    /// fields were unusable though the frame as a whole was not.
+    /// Lets the frame's feed's rules act again if it was stale (its `feed-stale:` alert resolves
+    /// once the feed is steady: `advance`), lets time pass to the frame's time, decodes it and
+    /// evaluates its samples; also says how many of the frame's fields were unusable though the
+    /// frame as a whole was not.
     package mutating func process(_ frame: RecordedFrame) -> (outcome: FrameOutcome, changes: [RuleChange], rejectedFields: Int) {
-        var resolved: [RuleChange] = []
-        if let change = stale.frameArrived(frame.feed, at: frame.at) {
+        if stale.frameArrived(frame.feed, at: frame.at) {
             engine.setFeed(frame.feed.rawValue, stale: false)
-            resolved.append(change)
         }
         var changes = engine.advance(to: frame.at)
         if decoders[frame.feed] == nil { decoders[frame.feed] = FeedConfig(kind: frame.feed).makeDecoder() }
@@ -53,7 +52,7 @@ package struct FrameEvaluator: Sendable {
         case .liveness: break
         case .skipped(let reason): skipped[frame.feed, default: [:]][reason, default: 0] += 1
         }
-        return (published, resolved + annotated(changes), rejected)
+        return (published, annotated(changes), rejected)
     }
 
     /// `changes` with the watched coins their notifications concern named, amounts and links
@@ -73,15 +72,12 @@ package struct FrameEvaluator: Sendable {
 
     /// Lets time pass to `now` without data: rules first, then feed staleness (a feed that goes
     /// stale pauses its rules: they keep their state, neither completing a `for` nor reminding;
-    /// its alert names `feedError`, the feed's last connect error without secrets, when known).
+    /// a stale feed steady again resolves its alert; its alert names `feedError`, the feed's last
+    /// connect error without secrets, when known).
     package mutating func advance(to now: Timestamp, feedError: (FeedKind) -> String? = { _ in nil }) -> [RuleChange] {
         let changes = engine.advance(to: now)
-        let staleChanges = stale.check(at: now, lastError: feedError)
-        for change in staleChanges {
-            if let kind = FeedKind(rawValue: String(change.rule.dropFirst("\(FeedStaleMonitor.digest):".count))) {
-                engine.setFeed(kind.rawValue, stale: true)
-            }
-        }
+        let (staleChanges, silenced) = stale.check(at: now, lastError: feedError)
+        for kind in silenced { engine.setFeed(kind.rawValue, stale: true) }
         return changes + staleChanges
     }
 

@@ -14,10 +14,11 @@ package struct NotificationGroup: Sendable, Equatable {
     /// told (Alertmanager) is given an `endsAt` counted from it. Nil: not known.
     package var sentAt: Timestamp?
 
-    /// A group of the given members (at least one).
+    /// A group of the given members (at least one), their text without hidden controls: every
+    /// channel sends a group, so none shows a feed's CSI or bidi override (`HiddenControls`).
     package init(_ notifications: [Notification], extras: [NotificationExtras]? = nil) {
         precondition(!notifications.isEmpty, "a group has at least one notification")
-        self.notifications = notifications
+        self.notifications = notifications.map(\.withoutHiddenControls)
         self.extras = extras ?? Array(repeating: NotificationExtras(), count: notifications.count)
     }
 

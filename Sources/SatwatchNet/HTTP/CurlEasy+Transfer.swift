@@ -3,16 +3,14 @@ import CCurl
 /// Options every satwatch transfer shares: timeouts, trusted CAs, allowed protocols and
 /// cancellation.
 extension CurlEasy {
-    /// Applies a whole-transfer and a connect timeout, the CA file, a protocol allow-list and
-    /// the proxy.
+    /// Applies a connect timeout, the CA file, a protocol allow-list and the proxy.
     ///
     /// The protocol list keeps a configured URL from reaching `file://` or any other scheme
-    /// curl knows. The connect timeout never exceeds the total one.
+    /// curl knows. The connect timeout never exceeds the whole transfer's `timeout`, which is
+    /// not curl's to keep (see `watch(_:)`).
     func configureTransfer(protocols: String, timeout: Duration, connectTimeout: Duration,
                            caFile: String?, proxy: String? = nil) throws(CurlError) {
-        let total = Self.milliseconds(timeout)
-        try set(CURLOPT_TIMEOUT_MS, total)
-        try set(CURLOPT_CONNECTTIMEOUT_MS, min(total, Self.milliseconds(connectTimeout)))
+        try set(CURLOPT_CONNECTTIMEOUT_MS, min(Self.milliseconds(timeout), Self.milliseconds(connectTimeout)))
         try check(satwatch_curl_restrict_protocols(handle, protocols))
         if let caFile { try set(CURLOPT_CAINFO, caFile) }
         if let proxy { try use(proxy: proxy) }
@@ -28,13 +26,16 @@ extension CurlEasy {
     }
 
     /// Makes curl call back about once a second, even while idle, and abort with
-    /// `CURLE_ABORTED_BY_CALLBACK` (42) once `flag` is raised. `flag` must outlive the transfer.
-    func abort(when flag: CancellationFlag) throws(CurlError) {
+    /// `CURLE_ABORTED_BY_CALLBACK` (42) once `watch` says so: its task was cancelled, or its
+    /// awake time ran out (`TransferWatch.error` then reports curl's timeout, 28). curl's own
+    /// whole-transfer timeout stays off: it counts a stopped process's time as waiting.
+    /// `watch` must outlive the transfer.
+    func watch(_ watch: TransferWatch) throws(CurlError) {
         try check(satwatch_curl_setopt_xferinfo_function(handle) { context, _, _, _, _ in
             guard let context else { return 0 }
-            return Unmanaged<CancellationFlag>.fromOpaque(context).takeUnretainedValue().isRaised ? 1 : 0
+            return Unmanaged<TransferWatch>.fromOpaque(context).takeUnretainedValue().shouldAbort(at: .now) ? 1 : 0
         })
-        try set(CURLOPT_XFERINFODATA, pointer: Unmanaged.passUnretained(flag).toOpaque())
+        try set(CURLOPT_XFERINFODATA, pointer: Unmanaged.passUnretained(watch).toOpaque())
         try set(CURLOPT_NOPROGRESS, 0)
     }
 

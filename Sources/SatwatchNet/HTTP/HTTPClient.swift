@@ -12,6 +12,9 @@ import CCurl
 /// - TLS peers are verified against the system store, or only `caFile` when the request has one.
 /// - The response body is capped at `maxResponseBytes`; the rest is not downloaded.
 /// - A task cancelled while waiting aborts its transfer within about a second (curl error 42).
+/// - A request's `timeout` counts only the time the process ran (`AwakeTime`), kept to about a
+///   second: a process stopped (SIGSTOP) while its receiver answered reads the answer when it
+///   resumes, instead of timing out and sending the request again.
 /// - Connections are kept alive between requests (up to two minutes idle, curl's default), so
 ///   the next request to the same host skips the TCP and TLS handshakes.
 package struct HTTPClient: Sendable {
@@ -46,7 +49,8 @@ package struct HTTPClient: Sendable {
         let collector = HTTPResponseCollector(maxBodyBytes: maxResponseBytes)
         try easy.configureTransfer(protocols: "http,https", timeout: request.timeout,
                                    connectTimeout: connectTimeout, caFile: request.caFile, proxy: request.proxy)
-        try easy.abort(when: flag)
+        let watch = TransferWatch(flag: flag, limit: request.timeout)
+        try easy.watch(watch)
         try easy.set(CURLOPT_URL, request.url)
         try easy.set(CURLOPT_FOLLOWLOCATION, 0)
         try easy.set(CURLOPT_USERAGENT, request.userAgent)
@@ -54,10 +58,10 @@ package struct HTTPClient: Sendable {
         try easy.set(CURLOPT_HTTPHEADER, list: headerLines(request))
         try collector.attach(to: easy)
 
-        let code = withExtendedLifetime((collector, flag)) { curl_easy_perform(easy.handle) }
+        let code = withExtendedLifetime((collector, watch)) { curl_easy_perform(easy.handle) }
         // A refused body (over the cap) still is a response: the status and headers arrived.
         if code != CURLE_OK && !(code == CURLE_WRITE_ERROR && collector.truncated) {
-            throw easy.error(code)
+            throw watch.error(code, on: easy)
         }
         let response = HTTPResponse(status: easy.infoLong(CURLINFO_RESPONSE_CODE), headers: collector.headers,
                                     body: collector.body, bodyTruncated: collector.truncated)

@@ -28,10 +28,11 @@ package struct SMTPSender: Sendable {
         let easy: CurlEasy
         do { easy = try CurlEasy() } catch { throw SMTPError(curl: error, responseCode: 0) }
         let reader = SMTPMessageReader(message: request.message)
-        do {
+        do throws(CurlError) {
             try easy.configureTransfer(protocols: "smtp,smtps", timeout: request.timeout,
                                        connectTimeout: connectTimeout, caFile: request.caFile)
-            try easy.abort(when: flag)
+            let watch = TransferWatch(flag: flag, limit: request.timeout)
+            try easy.watch(watch)
             try easy.set(CURLOPT_URL, request.effectiveURL)
             let tls = request.security == .none ? CURLUSESSL_NONE : CURLUSESSL_ALL
             try easy.set(CURLOPT_USE_SSL, Int(tls.rawValue))
@@ -40,10 +41,12 @@ package struct SMTPSender: Sendable {
             try easy.set(CURLOPT_MAIL_FROM, "<\(request.from)>")
             try easy.set(CURLOPT_MAIL_RCPT, list: request.recipients.map { "<\($0)>" })
             try reader.attach(to: easy)
-            let code = withExtendedLifetime((reader, flag)) { curl_easy_perform(easy.handle) }
-            try easy.check(code)
+            let code = withExtendedLifetime((reader, watch)) { curl_easy_perform(easy.handle) }
+            if code != CURLE_OK { throw watch.error(code, on: easy) }
         } catch {
-            throw SMTPError(curl: error, responseCode: easy.infoLong(CURLINFO_RESPONSE_CODE))
+            let failure = SMTPError(curl: error, responseCode: easy.infoLong(CURLINFO_RESPONSE_CODE))
+            easy.hangUp()
+            throw failure
         }
     }
 

@@ -53,7 +53,7 @@ import Testing
         #expect(board.overviewWithFeeds[1].state.status == .inactive)
         #expect(board.overviewWithFeeds[1].labels == [Label("feed", "coinbase"), Label("team", "ops")])
 
-        let fired = monitor.check(at: started + .seconds(31))
+        let fired = monitor.check(at: started + .seconds(31)).changes
         #expect(fired.map(\.rule) == ["feed-stale:coinbase"])
         board.publish(fired)
         #expect(board.overviewWithFeeds[1].state.status == .firing)
