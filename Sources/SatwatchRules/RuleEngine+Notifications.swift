@@ -29,16 +29,15 @@ extension RuleEngine {
         let observed = states[index].lastValue
         let report = conditions[index].report(table, status: status, observed: observed)
         let values = expandingDerived(report.values)
-        let template = status == .resolved ? rule.resolvedMessage ?? rule.message : rule.message
-        let message = template?.render { field in
+        let message = rule.template(for: status)?.render { field in
             switch field {
             case .name: rule.name
             case .metric: rule.metric
-            case .value: observed.map(DisplayNumber.format) ?? "unknown"
+            case .value: observed.map { DisplayNumber.human($0, metric: rule.metric) } ?? "unknown"
             case .threshold: report.thresholdText
-            case .values: ObservedValue.text(values)
+            case .values: ObservedValue.humanText(values)
             case .status: status.rawValue
-            case .since: startsAt.rfc3339
+            case .since: DisplayTime.utc.format(startsAt)
             case .title: report.headline?.title ?? ""
             case .link: report.headline?.link ?? ""
             }

@@ -64,7 +64,7 @@ package struct ChangeCondition: RuleCondition {
         let unit = measure == .percent ? "%" : ""
         let moved = (observed.map(DisplayNumber.signed) ?? "unknown") + unit
         let threshold = DisplayNumber.signed(amount) + unit
-        let now = table.value(slot).map(DisplayNumber.format) ?? "unknown"
+        let now = table.value(slot).map { DisplayNumber.human($0, metric: metric) } ?? "unknown"
         let message = status == .firing
             ? "\(metric) moved \(moved) within \(within.text) (threshold \(threshold)), now \(now)"
             : "\(metric) moved \(moved) within \(within.text), back inside \(threshold), now \(now)"
