@@ -254,3 +254,23 @@ def test_retry_and_history_take_the_channel_for_all_its_peers(feed, receiver, wo
     code, _, problem = satwatch("retry", "--channel", "am#3")
     assert code == 2 and 'unknown channel "am#3"' in problem, problem
     assert worker.stop() == 0
+
+
+def test_notify_leaves_no_test_alert_active_to_be_routed(feed, receiver, workers, alertmanagers, tmp_path):
+    peer = alertmanagers([Alertmanager(tmp_path / "am", receiver.url("/am"), group_wait="0s", group_interval="1s")])[0].start()
+    worker = workers(config(feed, {"url": peer.url}), {"r.json": [RULE]})
+    sent = subprocess.run([str(BINARY), "notify", "am", "--config", str(worker.config_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert sent.returncode == 0, sent.stderr
+    assert sent.stdout.startswith("sent to am"), sent.stdout
+    # Alertmanager took it, as resolved: nothing active for its routes to deliver.
+    assert not active(peer, "satwatch-test"), peer.alerts()
+    # A real alert after it reaches the receiver through the same route; the test alert never did.
+    worker.start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12)
+    wait_for(lambda: receiver.bodies("/am"), timeout=30, what="the real alert through Alertmanager")
+    told = {alert["labels"]["alertname"] for body in receiver.bodies("/am") for alert in body["alerts"]}
+    assert told == {"fees-high"}, told
+    assert not active(peer, "satwatch-test")
+    assert worker.stop() == 0
