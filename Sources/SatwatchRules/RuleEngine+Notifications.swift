@@ -67,3 +67,22 @@ extension RuleEngine {
         return result
     }
 }
+
+extension RuleEngine {
+    /// Whether a firing rule's value moved since `takeRestatements` last looked.
+    package var hasRestatements: Bool { !restatable.isEmpty }
+
+    /// Each firing alert whose value moved since the last call, as it reads now: its firing
+    /// notification rendered again with the current value, threshold and message (as
+    /// Prometheus renders annotations again at each evaluation), for a receiver that is told
+    /// the alert again (Alertmanager). Not an event: it takes no sequence number, and its id is
+    /// not the one receivers know the firing by.
+    package mutating func takeRestatements() -> [Notification] {
+        defer { restatable.removeAll(keepingCapacity: true) }
+        return restatable.sorted().compactMap { index in
+            let state = states[index]
+            guard state.status == .firing, let firedAt = state.firedAt else { return nil }
+            return makeNotification(index, status: .firing, reminder: false, at: state.lastObservedAt ?? firedAt, startsAt: firedAt)
+        }
+    }
+}

@@ -256,6 +256,27 @@ def test_retry_and_history_take_the_channel_for_all_its_peers(feed, receiver, wo
     assert worker.stop() == 0
 
 
+def test_each_resend_carries_the_current_value(feed, receiver, workers, alertmanagers, tmp_path):
+    # As Prometheus renders annotations again at each evaluation: once the fee moves while the
+    # alert fires, the next re-send (every 1 s) tells Alertmanager the new value and message.
+    peer = alertmanagers([Alertmanager(tmp_path / "am", receiver.url("/am"))])[0].start()
+    rule = dict(RULE, message="fastest fee {{value}} sat/vB, above {{threshold}}")
+    worker = workers(config(feed, {"url": peer.url}), {"r.json": [rule]}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12)
+    first = wait_for(lambda: active(peer), timeout=30, what="the alert in Alertmanager")[0]
+    assert first["annotations"]["value"] == "12", first
+    feed.fees(15.5)
+    told = lambda: [a for a in active(peer) if a["annotations"].get("value") == "15.5"]
+    later = wait_for(told, timeout=30, what="a re-send with the new value")[0]
+    assert later["annotations"]["summary"] == "fastest fee 15.5 sat/vB, above 10", later
+    assert later["startsAt"] == first["startsAt"] and later["labels"] == first["labels"]
+    # Still the one firing alert: Alertmanager holds no second one and its receiver heard no resolve.
+    assert len(active(peer)) == 1
+    assert "resolved" not in {alert["status"] for body in receiver.bodies("/am") for alert in body["alerts"]}
+    assert worker.stop() == 0
+
+
 def test_notify_leaves_no_test_alert_active_to_be_routed(feed, receiver, workers, alertmanagers, tmp_path):
     peer = alertmanagers([Alertmanager(tmp_path / "am", receiver.url("/am"), group_wait="0s", group_interval="1s")])[0].start()
     worker = workers(config(feed, {"url": peer.url}), {"r.json": [RULE]})
