@@ -72,3 +72,18 @@ extension ChartSpec {
         return thinned
     }
 }
+
+extension ChartSpec {
+    /// The left edge of a chart of the last `range` up to `to`: `to - range` once the data
+    /// covers it; before that (a new install, a metric just added) the first point's or firing
+    /// period's time, and at least `minimum` before `to`, so minutes of data fill the width
+    /// rather than a sliver at its right edge.
+    package static func start(of points: [(at: Timestamp, value: Double)], spans: [ChartSpan] = [], to: Timestamp,
+                              range: TimeSpan, minimum: TimeSpan) -> Timestamp {
+        let full = to - range
+        // Data that covers nearly all the range keeps it whole: the axis does not creep.
+        let nearlyFull = full + TimeSpan(milliseconds: range.milliseconds / 20)
+        guard let earliest = (points.map(\.at) + spans.map(\.from)).min(), earliest > nearlyFull else { return full }
+        return min(earliest, to - minimum)
+    }
+}

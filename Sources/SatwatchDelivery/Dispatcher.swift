@@ -22,6 +22,8 @@ package struct Dispatcher: Sendable {
     let stages: [any DeliveryStage]
     /// Adds each notification's silence link and chart as it is sent; nil: none.
     let extras: (any NotificationExtrasSource)?
+    /// How firing alerts read now, for re-sends; nil: as they were first sent.
+    let restatements: (any AlertRestatements)?
     let policy: RetryPolicy
     /// How long sent and dead entries are kept (`state_retention`).
     let retention: TimeSpan
@@ -50,7 +52,7 @@ package struct Dispatcher: Sendable {
                 retention: TimeSpan = Dispatcher.defaultRetention, logger: Logger,
                 counters: DeliveryCounters = DeliveryCounters(), storeHealth: StoreHealthBoard? = nil,
                 gate: DrainGate = DrainGate(), plan: DeliveryPlan = DeliveryPlan(), alerts: Set<String>? = nil,
-                extras: (any NotificationExtrasSource)? = nil,
+                extras: (any NotificationExtrasSource)? = nil, restatements: (any AlertRestatements)? = nil,
                 clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         let queues = Dictionary(channels.values.flatMap(\.queues).map { ($0.name, $0) }) { first, _ in first }
@@ -60,6 +62,7 @@ package struct Dispatcher: Sendable {
         plan.maxAge = policy.maxAge
         self.stages = DeliveryStages.make(plan: plan, channels: queues)
         self.extras = extras
+        self.restatements = restatements
         self.policy = policy
         self.retention = retention
         self.logger = logger
@@ -148,7 +151,8 @@ package struct Dispatcher: Sendable {
 extension Dispatcher {
     /// Tells `channel` again, at once and then every `resendEvery`, the latest state of each
     /// alert its channel's receivers heard (`RestatingChannel`, `OutboxStore.latestHeard`):
-    /// firing ones that still fire with a fresh `endsAt`, resolved ones for `resendResolvedFor`.
+    /// firing ones that still fire with a fresh `endsAt` and their current value and message
+    /// (`restatements`), resolved ones for `resendResolvedFor`.
     /// Not queued nor recorded: what the receivers heard is already in the outbox, and a failed
     /// telling is simply made again at the next turn (its queue's own deliveries retry as usual).
     private func restate(_ channel: any RestatingChannel) async {
@@ -159,10 +163,10 @@ extension Dispatcher {
                 let heard = try await store.latestHeard(queues: channel.restatedFrom, resolvedSince: now - channel.resendResolvedFor,
                                                         alerts: alerts)
                 for chunk in stride(from: 0, to: heard.count, by: GroupStage.maxMembers).map({ heard[$0..<min($0 + GroupStage.maxMembers, heard.count)] }) {
-                    // Told as first sent, silence link and page address included: the receiver
+                    // Told as it reads now, silence link and page address included: the receiver
                     // keeps the latest telling's annotations, so one without them takes them away.
-                    var group = NotificationGroup(chunk.map(\.notification),
-                                                  extras: chunk.map { extras?.extras(for: $0.notification, chart: false) ?? NotificationExtras() })
+                    let told = chunk.map { restatements?.current(of: $0.notification) ?? $0.notification }
+                    var group = NotificationGroup(told, extras: told.map { extras?.extras(for: $0, chart: false) ?? NotificationExtras() })
                     group.sentAt = clock()
                     group.externalURL = extras?.externalURL
                     let outcome = await channel.deliver(group)

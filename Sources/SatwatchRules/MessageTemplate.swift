@@ -62,6 +62,15 @@ package struct MessageTemplate: Sendable, Equatable {
         Set(segments.compactMap { if case .field(let field) = $0 { field } else { nil } })
     }
 
+    /// The placeholders that say how the condition stands: a template using one of them
+    /// describes the firing (`above {{threshold}}`), so it is not reused for the resolve.
+    package static let conditionFields: Set<Field> = [.value, .threshold, .values]
+
+    /// Whether the template reads as the firing when its alert resolves: it uses `{{value}}`,
+    /// `{{threshold}}` or `{{values}}`, and not `{{status}}` (which a template written for both
+    /// states uses to say which: `fee {{value}} ({{status}})`).
+    package var describesFiring: Bool { !fields.isDisjoint(with: Self.conditionFields) && !fields.contains(.status) }
+
     /// The text with every placeholder replaced by `value(field)`.
     package func render(_ value: (Field) -> String) -> String {
         var output = ""

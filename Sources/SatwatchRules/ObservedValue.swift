@@ -27,4 +27,10 @@ extension ObservedValue {
     package static func text(_ values: [ObservedValue]) -> String {
         values.map { "\($0.name) = \(DisplayNumber.format($0.value))" }.joined(separator: ", ")
     }
+
+    /// `btc.usd = 92,000, sma(btc.usd, 200d) = 85,000`: `text` as messages for people show it,
+    /// each number at the precision of the metric it names (`DisplayNumber.human`).
+    package static func humanText(_ values: [ObservedValue]) -> String {
+        values.map { "\($0.name) = \(DisplayNumber.human($0.value, metric: $0.name))" }.joined(separator: ", ")
+    }
 }

@@ -27,7 +27,7 @@ package struct Rule: Sendable {
     package var labels: [Label]
     /// The message template (`{{value}}` …); nil: the default for the condition.
     package var message: MessageTemplate?
-    /// The template for resolved notices; nil: `message`, or the default.
+    /// The template for resolved notices; nil: see `template(for:)`.
     package var resolvedMessage: MessageTemplate?
     /// Where the rule was defined, for logs: `rules/price.json:3:7`.
     package var origin: String

@@ -30,16 +30,15 @@ extension RuleEngine {
         let observed = states[index].lastValue
         let report = conditions[index].report(table, status: status, observed: observed)
         let values = expandingDerived(report.values)
-        let template = status == .resolved ? rule.resolvedMessage ?? rule.message : rule.message
-        let message = template?.render { field in
+        let message = rule.template(for: status)?.render { field in
             switch field {
             case .name: rule.name
             case .metric: rule.metric
-            case .value: observed.map(DisplayNumber.format) ?? "unknown"
+            case .value: observed.map { DisplayNumber.human($0, metric: rule.metric) } ?? "unknown"
             case .threshold: report.thresholdText
-            case .values: ObservedValue.text(values)
+            case .values: ObservedValue.humanText(values)
             case .status: status.rawValue
-            case .since: startsAt.rfc3339
+            case .since: DisplayTime.utc.format(startsAt)
             case .title: report.headline?.title ?? ""
             case .link: report.headline?.link ?? ""
             }
@@ -67,5 +66,24 @@ extension RuleEngine {
             index += 1
         }
         return result
+    }
+}
+
+extension RuleEngine {
+    /// Whether a firing rule's value moved since `takeRestatements` last looked.
+    package var hasRestatements: Bool { !restatable.isEmpty }
+
+    /// Each firing alert whose value moved since the last call, as it reads now: its firing
+    /// notification rendered again with the current value, threshold and message (as
+    /// Prometheus renders annotations again at each evaluation), for a receiver that is told
+    /// the alert again (Alertmanager). Not an event: it takes no sequence number, and its id is
+    /// not the one receivers know the firing by.
+    package mutating func takeRestatements() -> [Notification] {
+        defer { restatable.removeAll(keepingCapacity: true) }
+        return restatable.sorted().compactMap { index in
+            let state = states[index]
+            guard state.status == .firing, let firedAt = state.firedAt else { return nil }
+            return makeNotification(index, status: .firing, reminder: false, at: state.lastObservedAt ?? firedAt, startsAt: firedAt)
+        }
     }
 }

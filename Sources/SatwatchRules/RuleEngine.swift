@@ -64,6 +64,8 @@ package struct RuleEngine: Sendable {
     /// Each rule's last recorded reason, parallel to `rules`, and the reasons not yet taken.
     var explained: [RuleExplanation.Reason?]
     var explanations: [RuleExplanation] = []
+    /// Firing rules whose value moved since `takeRestatements` last looked (see there).
+    var restatable: Set<Int> = []
     /// The news items seen, per source, so each is judged once (see `ingestHeadlines`).
     package private(set) var headlines = HeadlineLedger()
 
@@ -174,7 +176,9 @@ package struct RuleEngine: Sendable {
         // What it waited for has come: the state committed with a change must not say otherwise
         // until the next flush refreshes it (`refreshWaiting`).
         if !undecided[index], states[index].waiting != nil { states[index].waiting = nil }
+        let value = states[index].lastValue
         let event = states[index].observe(result, at: now, rule: logic[index])
+        if states[index].status == .firing, event == nil, states[index].lastValue != value { restatable.insert(index) }
         if explains { explain(index, result, at: now) }
         // A changed memory (the side of a crossing) is committed at once: a crossing back that
         // a SIGKILL forgot would hide the next crossing.

@@ -254,3 +254,44 @@ def test_retry_and_history_take_the_channel_for_all_its_peers(feed, receiver, wo
     code, _, problem = satwatch("retry", "--channel", "am#3")
     assert code == 2 and 'unknown channel "am#3"' in problem, problem
     assert worker.stop() == 0
+
+
+def test_each_resend_carries_the_current_value(feed, receiver, workers, alertmanagers, tmp_path):
+    # As Prometheus renders annotations again at each evaluation: once the fee moves while the
+    # alert fires, the next re-send (every 1 s) tells Alertmanager the new value and message.
+    peer = alertmanagers([Alertmanager(tmp_path / "am", receiver.url("/am"))])[0].start()
+    rule = dict(RULE, message="fastest fee {{value}} sat/vB, above {{threshold}}")
+    worker = workers(config(feed, {"url": peer.url}), {"r.json": [rule]}).start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12)
+    first = wait_for(lambda: active(peer), timeout=30, what="the alert in Alertmanager")[0]
+    assert first["annotations"]["value"] == "12", first
+    feed.fees(15.5)
+    told = lambda: [a for a in active(peer) if a["annotations"].get("value") == "15.5"]
+    later = wait_for(told, timeout=30, what="a re-send with the new value")[0]
+    assert later["annotations"]["summary"] == "fastest fee 15.5 sat/vB, above 10", later
+    assert later["startsAt"] == first["startsAt"] and later["labels"] == first["labels"]
+    # Still the one firing alert: Alertmanager holds no second one and its receiver heard no resolve.
+    assert len(active(peer)) == 1
+    assert "resolved" not in {alert["status"] for body in receiver.bodies("/am") for alert in body["alerts"]}
+    assert worker.stop() == 0
+
+
+def test_notify_leaves_no_test_alert_active_to_be_routed(feed, receiver, workers, alertmanagers, tmp_path):
+    peer = alertmanagers([Alertmanager(tmp_path / "am", receiver.url("/am"), group_wait="0s", group_interval="1s")])[0].start()
+    worker = workers(config(feed, {"url": peer.url}), {"r.json": [RULE]})
+    sent = subprocess.run([str(BINARY), "notify", "am", "--config", str(worker.config_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert sent.returncode == 0, sent.stderr
+    assert sent.stdout.startswith("sent to am"), sent.stdout
+    # Alertmanager took it, as resolved: nothing active for its routes to deliver.
+    assert not active(peer, "satwatch-test"), peer.alerts()
+    # A real alert after it reaches the receiver through the same route; the test alert never did.
+    worker.start()
+    wait_for(lambda: feed.clients() == 1, what="connect")
+    feed.fees(12)
+    wait_for(lambda: receiver.bodies("/am"), timeout=30, what="the real alert through Alertmanager")
+    told = {alert["labels"]["alertname"] for body in receiver.bodies("/am") for alert in body["alerts"]}
+    assert told == {"fees-high"}, told
+    assert not active(peer, "satwatch-test")
+    assert worker.stop() == 0

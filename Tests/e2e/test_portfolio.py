@@ -26,7 +26,7 @@ def test_portfolio_value_fires_and_holds_while_its_feed_is_stale(feed, receiver,
     assert (name, status, value) == ("rich", "firing", "46000")
     assert values == "portfolio.main = 46000, 0.5 * btc.eur = 46000, btc.eur = 92000"
     assert receiver.bodies("/alerts")[0]["alerts"][0]["annotations"]["summary"] == \
-        "worth 46000 EUR (portfolio.main = 46000, 0.5 * btc.eur = 46000, btc.eur = 92000)"
+        "worth 46,000 EUR (portfolio.main = 46,000, 0.5 * btc.eur = 46,000, btc.eur = 92,000)"
     # The feed goes quiet past stale_after: feed-stale fires on the console, the portfolio is
     # unknown, and its rule neither resolves nor fires again.
     worker.wait_log(r'msg="alert firing" rule=feed-stale:mempool', timeout=15)

@@ -17,4 +17,6 @@ struct Boards: Sendable {
     /// Every metric's last 24 h a minute apiece, for the page, the API and charts; kept across
     /// reloads, saved with the evaluator's flush and taken up from the state file at start.
     let series = SeriesBoard()
+    /// How the firing alerts read now, for Alertmanager's re-sends.
+    let firing = FiringBoard()
 }

@@ -11,7 +11,9 @@ enum NotifyCommand: SatwatchCommand {
 
         Sends one test notification (rule "satwatch-test", status firing) through the channel
         named CHANNEL in the config, exactly once, without retrying. Prints "sent to CHANNEL",
-        or the receiver's error and whether the worker would retry it.
+        or the receiver's error and whether the worker would retry it. An alertmanager channel
+        gets the test alert already resolved: Alertmanager checks and stores it, and its routes
+        notify no one of an alert that never fired.
         Exit status 0 when sent, 1 when it failed or the config is invalid.
         """
 
@@ -27,10 +29,11 @@ enum NotifyCommand: SatwatchCommand {
         guard let channel = setup.config.channels[channelName] else {
             throw UsageError.unknown("channel", channelName, among: setup.config.channelNames, listedAs: "configured")
         }
-        let notification = testNotification(to: channelName, message: parsed[option: "message"], at: WallClock.now())
+        let notification = testNotification(to: channelName, message: parsed[option: "message"], at: WallClock.now(),
+                                            resolved: channel is any RestatingChannel)
         switch await channel.deliver(notification) {
         case .delivered:
-            io.out("sent to \(channelName)")
+            io.out("sent to \(channelName)" + (notification.status == .resolved ? " (as a resolved alert: it pages no one)" : ""))
             return 0
         case .failed(let failure):
             // The channel hid its own secrets; this also hides the other `${NAME}` values.
@@ -40,9 +43,12 @@ enum NotifyCommand: SatwatchCommand {
         }
     }
 
-    /// The notification `notify` sends: a firing `satwatch-test` alert.
-    static func testNotification(to channel: String, message: String?, at time: Timestamp) -> Notification {
-        Notification(rule: "satwatch-test", status: .firing, metric: "satwatch.test", value: 0, threshold: 0,
+    /// The notification `notify` sends: a firing `satwatch-test` alert, or, for a receiver that
+    /// keeps alerts and routes them on (`resolved`: Alertmanager), one that resolved as it
+    /// started. A firing one would stay active there until its `resolve_timeout` (5 minutes by
+    /// default) and reach whoever the routes deliver to, for a test.
+    static func testNotification(to channel: String, message: String?, at time: Timestamp, resolved: Bool = false) -> Notification {
+        Notification(rule: "satwatch-test", status: resolved ? .resolved : .firing, metric: "satwatch.test", value: 0, threshold: 0,
                      at: time, startsAt: time,
                      message: message ?? "Test notification from satwatch through channel \(channel)",
                      channels: [channel])

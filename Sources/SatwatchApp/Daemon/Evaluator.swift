@@ -65,7 +65,14 @@ struct Evaluator: Service {
             writer.commit(changes, headlines: headlines, at: now)
             // The boards and the log after the commit is on its way: they are not on the path
             // from a frame to the receivers, and the page reads them a moment later either way.
-            if !published.isEmpty { boards.rules.publish(published) }
+            if !published.isEmpty {
+                boards.rules.publish(published)
+                boards.firing.remove(published.filter { $0.state.status != .firing }.map(\.rule))
+            }
+            if now - state.lastRestated >= EvaluatorState.restateEvery, state.evaluator.engine.hasRestatements {
+                boards.firing.publish(state.evaluator.takeRestatements())
+                state.lastRestated = now
+            }
             if !samples.isEmpty {
                 boards.metrics.record(samples)
                 boards.series.record(samples)

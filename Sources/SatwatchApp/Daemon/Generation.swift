@@ -27,7 +27,8 @@ struct Generation: Sendable {
                                         policy: RetryPolicy(maxRetryAfter: setup.config.maxRetryAfter),
                                         retention: setup.config.stateRetention, logger: logger, counters: boards.deliveries,
                                         storeHealth: boards.store, gate: gate, plan: setup.deliveryPlan, alerts: setup.alerts,
-                                        extras: PageExtras(externalURL: setup.config.page.externalURL, boards: boards))
+                                        extras: PageExtras(externalURL: setup.config.page.externalURL, boards: boards),
+                                        restatements: boards.firing)
         let evaluator = Evaluator(setup: setup, stateFile: stateFile, inputs: inbox, backlog: backlog, alarm: alarm, bells: dispatcher.bells,
                                   boards: boards, logger: logger)
         return [

@@ -57,7 +57,8 @@ final class PageExtras: NotificationExtrasSource {
                       series: SeriesBoard) -> [UInt8]? {
         let points = series.series(metric: metric, source: source, since: to - .hours(24), now: to)
         guard !points.isEmpty else { return nil }
-        let spec = ChartSpec(points: points, from: to - .hours(24), to: to,
+        let from = ChartSpec.start(of: points, spans: firing, to: to, range: .hours(24), minimum: EndpointPages.chartMinimumSpan)
+        let spec = ChartSpec(points: points, from: from, to: to,
                              lines: levels.map { ChartLine(value: $0, label: DisplayNumber.format($0)) }, spans: firing, title: title)
         return PNGChart.render(spec, width: chartSize.width, height: chartSize.height)
     }

@@ -58,17 +58,27 @@ package struct FrameEvaluator: Sendable {
     /// `changes` with the watched coins their notifications concern named, amounts and links
     /// added (see `ChainNotes`): the rule engine knows metrics, the mempool decoder the coins.
     private func annotated(_ changes: [RuleChange]) -> [RuleChange] {
-        guard let chainNotes else { return changes }
+        guard chainNotes != nil else { return changes }
         return changes.map { change in
-            guard var notification = change.notification else { return change }
-            let lines = chainNotes.lines(for: [notification.metric] + notification.values.map(\.name), decoder: decoders[.mempool])
-            guard !lines.isEmpty else { return change }
-            notification.message += "\n" + lines.joined(separator: "\n")
             var change = change
-            change.notification = notification
+            change.notification = change.notification.map(noted)
             return change
         }
     }
+
+    /// `notification` with the watched coins it concerns named (see `annotated`).
+    private func noted(_ notification: Notification) -> Notification {
+        guard let chainNotes else { return notification }
+        let lines = chainNotes.lines(for: [notification.metric] + notification.values.map(\.name), decoder: decoders[.mempool])
+        guard !lines.isEmpty else { return notification }
+        var notification = notification
+        notification.message += "\n" + lines.joined(separator: "\n")
+        return notification
+    }
+
+    /// The firing alerts whose value moved, as they read now (see
+    /// `RuleEngine.takeRestatements`), with the coins they concern named as their firing was.
+    package mutating func takeRestatements() -> [Notification] { engine.takeRestatements().map(noted) }
 
     /// Lets time pass to `now` without data: rules first, then feed staleness (a feed that goes
     /// stale pauses its rules: they keep their state, neither completing a `for` nor reminding;

@@ -50,7 +50,7 @@ struct TimeIntervalParser {
             do {
                 interval.location = try zone(name)
             } catch {
-                object.report(at: member.node.location, locationProblem(name, error))
+                object.report(at: member.node.location, error.problem(loading: name, as: "location", root: zoneRoot))
             }
         }
         object.finish()
@@ -61,16 +61,6 @@ struct TimeIntervalParser {
         let loaded = zones[name] ?? Result { () throws(TimeZoneError) in try TimeZoneRules.load(named: name, root: zoneRoot) }
         zones[name] = loaded
         return try loaded.get()
-    }
-
-    private func locationProblem(_ name: String, _ error: TimeZoneError) -> String {
-        switch error.kind {
-        case .unknownZone where !ZoneNames.rootExists(zoneRoot):
-            "unknown location \"\(name)\": there is no time zone data (\(zoneRoot) is missing; install the tzdata package)"
-        case .unknownZone: "unknown location \"\(name)\"" + ZoneNames.hint(for: name, root: zoneRoot)
-        case .invalidName: "invalid location \"\(name)\": \(error.message)"
-        case .unreadable, .malformed: "location \"\(name)\" cannot be loaded: \(error)"
-        }
     }
 
     /// The `times` list; nil when absent or invalid.

@@ -22,3 +22,17 @@ struct TimeZoneError: Error, Sendable, Equatable, CustomStringConvertible {
 
     var description: String { "\(path): \(message)" }
 }
+
+extension TimeZoneError {
+    /// What a config file says when the zone `name`, given as its `word` (`location`, `time
+    /// zone`), cannot be loaded from `root`: with a did-you-mean, or the package to install.
+    func problem(loading name: String, as word: String, root: String) -> String {
+        switch kind {
+        case .unknownZone where !ZoneNames.rootExists(root):
+            "unknown \(word) \"\(name)\": there is no time zone data (\(root) is missing; install the tzdata package)"
+        case .unknownZone: "unknown \(word) \"\(name)\"" + ZoneNames.hint(for: name, root: root)
+        case .invalidName: "invalid \(word) \"\(name)\": \(message)"
+        case .unreadable, .malformed: "\(word) \"\(name)\" cannot be loaded: \(self)"
+        }
+    }
+}

@@ -11,7 +11,7 @@ import SatwatchRules
 /// (`allowed_mentions`), so a message containing `@everyone` pings nobody. With
 /// `"chart": true` a lone notification's post carries its chart as a file: `multipart/form-data`
 /// with the same JSON as `payload_json` and the PNG as `files[0]`.
-/// Keys: `url` (required, secret), `chart`, `timeout`, `ca_file`.
+/// Keys: `url` (required, secret), `chart`, `time_zone` (the times people read; default UTC), `timeout`, `ca_file`.
 package struct DiscordChannel: HTTPChannel, ChannelType {
     package static let typeName = "discord"
     package static let attachesCharts = true
@@ -25,6 +25,8 @@ package struct DiscordChannel: HTTPChannel, ChannelType {
     let network: NetworkSettings
     /// `"chart": true`: each notification sent alone carries its chart.
     package let attachesChart: Bool
+    /// Where the times in its messages are told.
+    var time: DisplayTime = .utc
 
     package var summary: String { "discord \(url.hostAndPort)" }
     package var secrets: [String] { url.secrets }
@@ -32,12 +34,13 @@ package struct DiscordChannel: HTTPChannel, ChannelType {
     package static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
         let target = WebhookTarget.read(&settings, context: context)
         let chart = settings.bool("chart") ?? false
-        return target.map { DiscordChannel(name: name, url: $0.url, network: $0.network, attachesChart: chart) }
+        guard let time = settings.displayTime(), let target else { return nil }
+        return DiscordChannel(name: name, url: target.url, network: target.network, attachesChart: chart, time: time)
     }
 
     /// The POST for `group`: the JSON payload, or with a chart the payload and the file.
     func request(for group: NotificationGroup) -> ChannelRequest {
-        let payload = Self.payload(for: group)
+        let payload = Self.payload(for: group, time: time)
         guard let chart = group.chart(limit: Self.fileLimit) else { return .json(url.text, payload) }
         return .multipart(url.text, MultipartForm([
             .text("payload_json", payload.jsonText(), contentType: "application/json"),
@@ -46,16 +49,17 @@ package struct DiscordChannel: HTTPChannel, ChannelType {
     }
 
     /// A lone notification as `payload(for:)` words it; several listed in one `content`.
-    static func payload(for group: NotificationGroup) -> JSONValue {
-        if let single = group.single { return payload(for: single, extras: group.extras[0]) }
-        let content = TextLimit.truncate(NotificationText.groupText(group, limit: contentLimit, in: .utf16, escaping: escape),
+    static func payload(for group: NotificationGroup, time: DisplayTime = .utc) -> JSONValue {
+        if let single = group.single { return payload(for: single, extras: group.extras[0], time: time) }
+        let content = TextLimit.truncate(NotificationText.groupText(group, limit: contentLimit, in: .utf16, time: time, escaping: escape),
                                          to: contentLimit, in: .utf16)
         return ["content": .string(content), "allowed_mentions": ["parse": []]]
     }
 
     /// `{"content": …, "allowed_mentions": {"parse": []}}`.
-    static func payload(for notification: Notification, extras: NotificationExtras = NotificationExtras()) -> JSONValue {
-        let content = NotificationText.chat(notification, extras, limit: contentLimit, in: .utf16, escaping: escape)
+    static func payload(for notification: Notification, extras: NotificationExtras = NotificationExtras(),
+                        time: DisplayTime = .utc) -> JSONValue {
+        let content = NotificationText.chat(notification, extras, limit: contentLimit, in: .utf16, time: time, escaping: escape)
         return ["content": .string(content), "allowed_mentions": ["parse": []]]
     }
 

@@ -9,7 +9,8 @@ import SatwatchBase
 /// (`Filename: chart.png`) with the message in the `Message` header; a server that takes no
 /// attachments gets the text alone (see `NtfyChannel+Attachment`).
 /// Keys: `url` (required; the topic URL, a secret on public servers), `token` (optional access
-/// token, sent as `Authorization: Bearer`), `chart`, `timeout`, `ca_file`.
+/// token, sent as `Authorization: Bearer`), `chart`, `time_zone` (the times people read; default UTC),
+/// `timeout`, `ca_file`.
 package struct NtfyChannel: HTTPChannel, ChannelType {
     package static let typeName = "ntfy"
     package static let attachesCharts = true
@@ -24,6 +25,8 @@ package struct NtfyChannel: HTTPChannel, ChannelType {
     let network: NetworkSettings
     /// `"chart": true`: each notification sent alone carries its chart.
     package let attachesChart: Bool
+    /// Where the times in its messages are told.
+    var time: DisplayTime = .utc
 
     package var summary: String { "ntfy \(url.hostAndPort)" }
     package var secrets: [String] { url.secrets + (token.map { [$0] } ?? []) }
@@ -34,8 +37,9 @@ package struct NtfyChannel: HTTPChannel, ChannelType {
         if token?.isEmpty == true { settings.report("token", "\"token\" must not be empty (leave it out instead)") }
         let network = NetworkSettings.read(&settings, context: context)
         let chart = settings.bool("chart") ?? false
-        guard let url, token?.isEmpty != true else { return nil }
-        return NtfyChannel(name: name, url: url, token: token, network: network, attachesChart: chart)
+        let time = settings.displayTime()
+        guard let url, token?.isEmpty != true, let time else { return nil }
+        return NtfyChannel(name: name, url: url, token: token, network: network, attachesChart: chart, time: time)
     }
 
     /// The POST for `group`: a lone notification's message, or each member's headline and values
@@ -45,9 +49,10 @@ package struct NtfyChannel: HTTPChannel, ChannelType {
         let firing = group.status == .firing
         let title = group.single.map(NotificationText.title) ?? NotificationText.groupTitle(group.notifications)
         let text = group.single.map { single in
-            TextLimit.truncate(single.message, keeping: NotificationText.silenceLine(group.extras[0]).map { "\n\n" + $0 } ?? "",
-                               to: Self.messageLimit, in: .utf8)
-        } ?? NotificationText.groupText(group, limit: Self.messageLimit, in: .utf8, titled: false)
+            let tail = "\n" + NotificationText.summaryLine(single, time: time)
+                + (NotificationText.silenceLine(single, group.extras[0]).map { "\n\n" + $0 } ?? "")
+            return TextLimit.truncate(single.message, keeping: tail, to: Self.messageLimit, in: .utf8)
+        } ?? NotificationText.groupText(group, limit: Self.messageLimit, in: .utf8, titled: false, time: time)
         let message = TextLimit.truncate(text, to: Self.messageLimit, in: .utf8)
         let described = [ChannelRequest.Header(name: "Title", value: title),
                          .init(name: "Priority", value: firing ? "4" : "3"),

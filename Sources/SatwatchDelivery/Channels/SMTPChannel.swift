@@ -10,7 +10,7 @@ import SatwatchRules
 /// Keys: `url` (required; `smtp://host:port` or `smtps://host:port`), `tls` (`starttls`, the
 /// default for smtp://; `tls`, implied by smtps://; `none`), `username` and `password`
 /// (together), `from` (required), `to` (required, one or more addresses), `chart`, `timeout`
-/// (default 30s), `ca_file`.
+/// (default 30s), `ca_file`, `time_zone` (the times people read in the body; default UTC).
 package struct SMTPChannel: Channel, ChannelType {
     package static let typeName = "smtp"
     package static let attachesCharts = true
@@ -28,6 +28,8 @@ package struct SMTPChannel: Channel, ChannelType {
     let network: NetworkSettings
     /// `"chart": true`: each notification sent alone carries its chart.
     package let attachesChart: Bool
+    /// Where the times in its messages are told.
+    var time: DisplayTime = .utc
 
     package var summary: String { "smtp \(url.hostAndPort)" }
     package var secrets: [String] { url.secrets + (password.map { [$0] } ?? []) }
@@ -40,12 +42,13 @@ package struct SMTPChannel: Channel, ChannelType {
         let to = readAddresses("to", &settings)
         let network = NetworkSettings.read(&settings, context: context, defaultTimeout: defaultTimeout, proxy: false)
         let chart = settings.bool("chart") ?? false
-        guard let url, let security, let from, let to else { return nil }
+        let time = settings.displayTime()
+        guard let url, let security, let from, let to, let time else { return nil }
         if security == .none, password != nil {
             context.logger.warn("smtp channel sends its password without TLS", ["channel": name, "server": url.hostAndPort])
         }
         return SMTPChannel(name: name, url: url, security: security, username: username, password: password,
-                           from: from, to: to, network: network, attachesChart: chart)
+                           from: from, to: to, network: network, attachesChart: chart, time: time)
     }
 
     package func deliver(_ group: NotificationGroup) async -> DeliveryOutcome {
@@ -79,8 +82,8 @@ package struct SMTPChannel: Channel, ChannelType {
 
     /// The mail for `notification` (rendering it is pure: tests compare its bytes).
     func mail(for notification: Notification, extras: NotificationExtras = NotificationExtras()) -> MailMessage {
-        let facts = NotificationText.facts(notification).map { "\($0): \($1)" }.joined(separator: "\n")
-        let link = NotificationText.silenceLine(extras).map { "\n\($0)\n" } ?? ""
+        let facts = NotificationText.facts(notification, time: time).map { "\($0): \($1)" }.joined(separator: "\n")
+        let link = NotificationText.silenceLine(notification, extras).map { "\n\($0)\n" } ?? ""
         return MailMessage(from: from, to: to, subject: NotificationText.headline(notification),
                            body: "\(notification.message)\n\n\(facts)\n\(link)",
                            date: notification.at.milliseconds.floorDivided(by: 1000).quotient,
@@ -94,10 +97,10 @@ package struct SMTPChannel: Channel, ChannelType {
     /// `groupBodyLimit`, the most pressing alerts and a count of the rest.
     func mail(for group: NotificationGroup) -> MailMessage {
         let rules = TextLimit.truncate(group.notifications.map(\.rule).joined(separator: ", "), to: Self.subjectRulesLimit, in: .utf16)
-        let body = NotificationText.groupText(group, limit: Self.groupBodyLimit, in: .utf8, titled: false,
+        let body = NotificationText.groupText(group, limit: Self.groupBodyLimit, in: .utf8, titled: false, time: time,
                                               member: { notification, extras, _ in
-            ([NotificationText.headline(notification)] + NotificationText.facts(notification).map { "\($0): \($1)" }
-                + [NotificationText.silenceLine(extras)].compactMap { $0 }).joined(separator: "\n")
+            ([NotificationText.headline(notification)] + NotificationText.facts(notification, time: time).map { "\($0): \($1)" }
+                + [NotificationText.silenceLine(notification, extras)].compactMap { $0 }).joined(separator: "\n")
         })
         let latest = group.notifications.map(\.at).max() ?? group.notifications[0].at
         return MailMessage(from: from, to: to, subject: "\(NotificationText.groupTitle(group.notifications)): \(rules)",

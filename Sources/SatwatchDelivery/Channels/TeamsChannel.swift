@@ -9,7 +9,7 @@ import SatwatchRules
 /// message (what a template and a feed wrote) goes in a RichTextBlock's TextRuns, which Adaptive
 /// Cards show as plain text, each address a run that opens it (`plainText`): the card's own
 /// parts stay TextBlocks.
-/// Keys: `url` (required, secret), `timeout`, `ca_file`.
+/// Keys: `url` (required, secret), `time_zone` (the times people read; default UTC), `timeout`, `ca_file`.
 package struct TeamsChannel: HTTPChannel, ChannelType {
     package static let typeName = "teams"
     /// The message's share of Teams' payload limit.
@@ -18,28 +18,31 @@ package struct TeamsChannel: HTTPChannel, ChannelType {
     package let name: String
     let url: ChannelURL
     let network: NetworkSettings
+    /// Where the times in its messages are told.
+    var time: DisplayTime = .utc
 
     package var summary: String { "teams \(url.hostAndPort)" }
     package var secrets: [String] { url.secrets }
 
     package static func configure(name: String, settings: inout ConfigObject, context: ChannelContext) -> (any Channel)? {
-        WebhookTarget.read(&settings, context: context)
-            .map { TeamsChannel(name: name, url: $0.url, network: $0.network) }
+        let target = WebhookTarget.read(&settings, context: context)
+        guard let time = settings.displayTime(), let target else { return nil }
+        return TeamsChannel(name: name, url: target.url, network: target.network, time: time)
     }
 
     /// The POST for `group`.
     func request(for group: NotificationGroup) -> ChannelRequest {
-        .json(url.text, Self.payload(for: group))
+        .json(url.text, Self.payload(for: group, time: time))
     }
 
     /// A lone notification as `payload(for:)` words it; several as one card: a title counting
     /// them, then a text block listing each alert (its headline and values), or as many as fit
     /// and a count of the rest.
-    static func payload(for group: NotificationGroup) -> JSONValue {
-        if let single = group.single { return payload(for: single, extras: group.extras[0]) }
+    static func payload(for group: NotificationGroup, time: DisplayTime = .utc) -> JSONValue {
+        if let single = group.single { return payload(for: single, extras: group.extras[0], time: time) }
         let title = NotificationText.groupTitle(group.notifications)
         let room = messageLimit - title.utf16.count - NotificationText.memberSeparator.utf16.count
-        let members = TextLimit.truncate(NotificationText.groupText(group, limit: room, in: .utf16, titled: false), to: room, in: .utf16)
+        let members = TextLimit.truncate(NotificationText.groupText(group, limit: room, in: .utf16, titled: false, time: time), to: room, in: .utf16)
         return message(card: [
             ["type": "TextBlock", "text": .string(title), "weight": "Bolder",
              "size": "Medium", "color": group.status == .firing ? "Attention" : "Good", "wrap": true],
@@ -48,8 +51,9 @@ package struct TeamsChannel: HTTPChannel, ChannelType {
     }
 
     /// `{"type": "message", "attachments": [{"contentType": "application/vnd.microsoft.card.adaptive", "content": card}]}`.
-    static func payload(for notification: Notification, extras: NotificationExtras = NotificationExtras()) -> JSONValue {
-        let facts = NotificationText.facts(notification).map { title, value -> JSONValue in
+    static func payload(for notification: Notification, extras: NotificationExtras = NotificationExtras(),
+                        time: DisplayTime = .utc) -> JSONValue {
+        let facts = NotificationText.facts(notification, time: time).map { title, value -> JSONValue in
             ["title": .string(title), "value": .string(value)]
         }
         return message(card: [
@@ -57,7 +61,7 @@ package struct TeamsChannel: HTTPChannel, ChannelType {
              "size": "Medium", "color": notification.status == .firing ? "Attention" : "Good", "wrap": true],
             plainText(TextLimit.truncate(notification.message, to: messageLimit, in: .utf16)),
             ["type": "FactSet", "facts": .list(facts)],
-        ] + (NotificationText.silenceLine(extras).map { [["type": "TextBlock", "text": .string($0), "wrap": true]] } ?? []))
+        ] + (NotificationText.silenceLine(notification, extras).map { [["type": "TextBlock", "text": .string($0), "wrap": true]] } ?? []))
     }
 
     /// `text` shown as written: a TextRun takes no Markdown, so a feed's `[text](url)` is no link.

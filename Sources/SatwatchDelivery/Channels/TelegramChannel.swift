@@ -10,7 +10,7 @@ import SatwatchRules
 /// as a photo (`sendPhoto`) with the text as its caption (see `TelegramChannel+Photo`).
 /// Keys: `token` (required, secret), `chat_id` (required; a number such as -1001234567890 or a
 /// string such as "@channel"), `url` (Bot API base, default https://api.telegram.org),
-/// `chart`, `timeout`, `ca_file`.
+/// `chart`, `time_zone` (the times people read; default UTC), `timeout`, `ca_file`.
 package struct TelegramChannel: HTTPChannel, ChannelType {
     package static let typeName = "telegram"
     package static let attachesCharts = true
@@ -25,6 +25,8 @@ package struct TelegramChannel: HTTPChannel, ChannelType {
     let network: NetworkSettings
     /// `"chart": true`: each notification sent alone carries its chart.
     package let attachesChart: Bool
+    /// Where the times in its messages are told.
+    var time: DisplayTime = .utc
 
     package var summary: String { "telegram \(base.hostAndPort)" }
     package var secrets: [String] { [token] + base.secrets }
@@ -39,8 +41,9 @@ package struct TelegramChannel: HTTPChannel, ChannelType {
             : ChannelURL(defaultBase, schemes: ChannelURL.httpSchemes)
         let network = NetworkSettings.read(&settings, context: context)
         let chart = settings.bool("chart") ?? false
-        guard let token, validToken(token), let chatID, let base else { return nil }
-        return TelegramChannel(name: name, base: base, token: token, chatID: chatID, network: network, attachesChart: chart)
+        let time = settings.displayTime()
+        guard let token, validToken(token), let chatID, let base, let time else { return nil }
+        return TelegramChannel(name: name, base: base, token: token, chatID: chatID, network: network, attachesChart: chart, time: time)
     }
 
     /// The POST for `group`: a photo with a caption when it carries a chart, else a message.
@@ -54,8 +57,8 @@ package struct TelegramChannel: HTTPChannel, ChannelType {
     /// `{"chat_id": …, "text": …, "link_preview_options": {"is_disabled": true}}`; a group's
     /// text lists each alert, or as many as fit and counts the rest.
     func payload(for group: NotificationGroup) -> JSONValue {
-        let full = group.single.map { NotificationText.chat($0, group.extras[0], limit: Self.textLimit, in: .utf16) }
-            ?? NotificationText.groupText(group, limit: Self.textLimit, in: .utf16)
+        let full = group.single.map { NotificationText.chat($0, group.extras[0], limit: Self.textLimit, in: .utf16, time: time) }
+            ?? NotificationText.groupText(group, limit: Self.textLimit, in: .utf16, time: time)
         let text = TextLimit.truncate(full, to: Self.textLimit, in: .utf16)
         return ["chat_id": chatID, "text": .string(text), "link_preview_options": ["is_disabled": true]]
     }
@@ -125,7 +128,7 @@ extension TelegramChannel {
         let form = MultipartForm([
             .text("chat_id", Self.formValue(chatID)),
             .file("photo", filename: NotificationGroup.chartFilename, contentType: NotificationGroup.chartType, chart),
-            .text("caption", Self.caption(for: notification, extras)),
+            .text("caption", Self.caption(for: notification, extras, time: time)),
         ])
         return .multipart("\(base.base)/bot\(token)/sendPhoto", form)
     }
@@ -134,8 +137,8 @@ extension TelegramChannel {
     /// message) cuts its headline instead of its end, so the values and the silence link, which
     /// the reader acts on, stay whole (`NotificationText.chat`, as for a message); only when they
     /// alone leave no room is the text cut at the limit like a long message.
-    static func caption(for notification: Notification, _ extras: NotificationExtras) -> String {
-        NotificationText.chat(notification, extras, limit: captionLimit, in: .utf16)
+    static func caption(for notification: Notification, _ extras: NotificationExtras, time: DisplayTime = .utc) -> String {
+        NotificationText.chat(notification, extras, limit: captionLimit, in: .utf16, time: time)
     }
 
     /// `chat_id` as a form field: a whole number without a fraction, or the string.

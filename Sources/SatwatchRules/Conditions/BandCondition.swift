@@ -46,15 +46,15 @@ package struct BandCondition: RuleCondition {
     }
 
     package func report(_ table: borrowing MetricTable, status: Notification.Status, observed: Double?) -> ConditionReport {
-        let value = observed.map(DisplayNumber.format) ?? "unknown"
-        let band = "\(low.text(table))–\(high.text(table))"
+        let value = observed.map { DisplayNumber.human($0, metric: metric) } ?? "unknown"
+        let band = "\(low.humanText(table, metric: metric))–\(high.humanText(table, metric: metric))"
         let message = switch (part, status) {
         case (.between, .firing): "\(metric) is \(value), inside \(band)"
         case (.between, .resolved): "\(metric) is \(value), left \(band)"
         case (.outside, .firing): "\(metric) is \(value), outside \(band)"
         case (.outside, .resolved): "\(metric) is \(value), back inside \(band)"
         }
-        return ConditionReport(threshold: nil, thresholdText: band, criterion: "\(part.rawValue) \(band)",
+        return ConditionReport(threshold: nil, thresholdText: band, criterion: "\(part.rawValue) \(low.text(table))–\(high.text(table))",
                                values: ObservedValue.list(metric, observed, low.values(table) + high.values(table)),
                                defaultMessage: message)
     }

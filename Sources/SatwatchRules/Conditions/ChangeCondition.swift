@@ -62,16 +62,19 @@ package struct ChangeCondition: RuleCondition {
 
     package func report(_ table: borrowing MetricTable, status: Notification.Status, observed: Double?) -> ConditionReport {
         let unit = measure == .percent ? "%" : ""
-        let moved = (observed.map(DisplayNumber.signed) ?? "unknown") + unit
-        let threshold = DisplayNumber.signed(amount) + unit
-        let now = table.value(slot).map(DisplayNumber.format) ?? "unknown"
+        // For people: a move in percent to 2 decimals, an absolute one at the metric's precision.
+        let decimals = measure == .percent ? 2 : MetricPrecision.decimals(for: metric)
+        let human = { (value: Double) in (value > 0 ? "+" : "") + DisplayNumber.human(value, decimals: decimals) }
+        let moved = (observed.map(human) ?? "unknown") + unit
+        let threshold = human(amount) + unit
+        let now = table.value(slot).map { DisplayNumber.human($0, metric: metric) } ?? "unknown"
         let message = status == .firing
             ? "\(metric) moved \(moved) within \(within.text) (threshold \(threshold)), now \(now)"
             : "\(metric) moved \(moved) within \(within.text), back inside \(threshold), now \(now)"
         var values = ObservedValue.list(metric, table.value(slot), [])
         if let observed { values.append(ObservedValue("change within \(within.text)\(measure == .percent ? " (%)" : "")", observed)) }
-        return ConditionReport(threshold: amount, thresholdText: DisplayNumber.format(amount),
-                               criterion: "change of \(threshold) within \(within.text)", values: values,
+        return ConditionReport(threshold: amount, thresholdText: DisplayNumber.human(amount, decimals: decimals),
+                               criterion: "change of \(DisplayNumber.signed(amount) + unit) within \(within.text)", values: values,
                                defaultMessage: message)
     }
 

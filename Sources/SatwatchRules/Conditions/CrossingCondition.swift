@@ -46,12 +46,13 @@ package struct CrossingCondition: RuleCondition {
     }
 
     package func report(_ table: borrowing MetricTable, status: Notification.Status, observed: Double?) -> ConditionReport {
-        let value = observed.map(DisplayNumber.format) ?? "unknown"
+        let value = observed.map { DisplayNumber.human($0, metric: metric) } ?? "unknown"
         let word = direction == .crossesAbove ? "above" : "below"
-        return ConditionReport(threshold: level.value(table), thresholdText: level.text(table),
+        let threshold = level.humanText(table, metric: metric)
+        return ConditionReport(threshold: level.value(table), thresholdText: threshold,
                                criterion: "crosses \(word) \(level.text(table))",
                                values: ObservedValue.list(metric, observed, level.values(table)),
-                               defaultMessage: "\(metric) crossed \(word) \(level.text(table)), now \(value)")
+                               defaultMessage: "\(metric) crossed \(word) \(threshold), now \(value)")
     }
 }
 

@@ -56,11 +56,13 @@ package struct LevelCondition: RuleCondition {
     }
 
     package func report(_ table: borrowing MetricTable, status: Notification.Status, observed: Double?) -> ConditionReport {
-        let value = observed.map(DisplayNumber.format) ?? "unknown"
-        let threshold = level.text(table)
+        let value = observed.map { DisplayNumber.human($0, metric: metric) } ?? "unknown"
+        let threshold = level.humanText(table, metric: metric)
+        // A resolve says where the value went back to, never the firing words again.
         let message = status == .firing ? "\(metric) is \(value), \(side.rawValue) \(threshold)"
-                                        : "\(metric) is \(value), no longer \(side.rawValue) \(threshold)"
-        return ConditionReport(threshold: level.value(table), thresholdText: threshold, criterion: "\(side.rawValue) \(threshold)",
+                                        : "\(metric) is \(value), back \(side == .above ? "below" : "above") \(threshold)"
+        return ConditionReport(threshold: level.value(table), thresholdText: threshold,
+                               criterion: "\(side.rawValue) \(level.text(table))",
                                values: ObservedValue.list(metric, observed, level.values(table)),
                                defaultMessage: message)
     }

@@ -29,7 +29,7 @@ package struct NewValueCondition: RuleCondition {
     }
 
     package func report(_ table: borrowing MetricTable, status: Notification.Status, observed: Double?) -> ConditionReport {
-        let value = observed.map(DisplayNumber.format) ?? "unknown"
+        let value = observed.map { DisplayNumber.human($0, metric: metric) } ?? "unknown"
         return ConditionReport(threshold: nil, thresholdText: "any change", criterion: "on change", values: ObservedValue.list(metric, observed, []),
                                defaultMessage: "\(metric) is now \(value)")
     }

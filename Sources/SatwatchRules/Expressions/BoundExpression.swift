@@ -29,6 +29,14 @@ struct BoundExpression: Sendable, Equatable {
         return "\(expression.text) (\(value(table).map(DisplayNumber.format) ?? "unknown"))"
     }
 
+    /// `text` as messages for people show it: numbers at the precision of `metric`, the metric
+    /// the level is compared with (`95,000`, `btc.eur * 1.1 (99,000)`).
+    func humanText(_ table: borrowing MetricTable, metric: String) -> String {
+        let human = { (value: Double) in DisplayNumber.human(value, metric: metric) }
+        if let constant = expression.constant { return human(constant) }
+        return "\(expression.text) (\(value(table).map(human) ?? "unknown"))"
+    }
+
     /// The expression and each metric and window in it, with their values: `{{values}}` lines.
     /// Nothing for a constant.
     func values(_ table: borrowing MetricTable) -> [ObservedValue] {

@@ -57,7 +57,7 @@ import Testing
         #expect(!isMultipart(NotificationGroup(ChannelFixtures.firing, extras: extras.withoutChart)))
     }
 
-    static let tail = "\nbtc.usd 100500 (threshold 100000), since 2025-12-10T14:02:40.000Z\n" + ChartRequestTests.silence
+    static let tail = "\nbtc.usd 100,500 (threshold 100,000), since 2025-12-10 14:02 UTC\n" + ChartRequestTests.silence
 
     /// A caption over 1024 characters cuts the headline and keeps the values and the link.
     @Test func telegramCaptionKeepsTheLinkWhenTheMessageIsLong() {

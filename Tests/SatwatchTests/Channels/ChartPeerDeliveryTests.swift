@@ -52,7 +52,8 @@ import SatwatchTestSupport
         #expect(recorded.header("Authorization") == "Bearer tk_x")
         // What ntfy does with the header: `\n` back to line breaks.
         let message = try #require(recorded.header("Message")).replacingOccurrences(of: #"\n"#, with: "\n")
-        #expect(message == "BTC is 100500 USD, above 100000\n\n" + ChartRequestTests.silence)
+        #expect(message == "BTC is 100500 USD, above 100000\nbtc.usd 100,500 (threshold 100,000), since 2025-12-10 14:02 UTC\n\n"
+                + ChartRequestTests.silence)
         #expect(recorded.body == ChannelFixtures.chart)
         #expect(try await PNGEncoderTests.decode(recorded.body).summary == Self.decodedChart)
     }
@@ -73,7 +74,8 @@ import SatwatchTestSupport
             #expect(outcome == .delivered)
             #expect(requests.count == 2)
             #expect(requests.last?.header("Content-Type") == "text/plain; charset=utf-8")
-            #expect(requests.last?.body == Array(("BTC is 100500 USD, above 100000\n\n" + ChartRequestTests.silence).utf8))
+            #expect(requests.last?.body == Array(("BTC is 100500 USD, above 100000\nbtc.usd 100,500 (threshold 100,000), "
+                + "since 2025-12-10 14:02 UTC\n\n" + ChartRequestTests.silence).utf8))
         } else {
             #expect(outcome == .failed(.init("HTTP 400 Bad Request: " + answer, retryable: false)))
             #expect(requests.count == 1)
@@ -92,8 +94,8 @@ import SatwatchTestSupport
         #expect(received.header("Content-Type")?.hasPrefix("multipart/related;") == true)
         #expect(received.header("Subject") == "[FIRING] btc-above-100k: Prix: 100 500 € ✓")
         // The text part as a single-part mail's body (quoted-printable, decoded by Python).
-        #expect(received.body.replacingOccurrences(of: "\r\n", with: "\n") == "Prix: 100 500 € ✓\n\nMetric: btc.usd\nValue: 100500\n"
-            + "Threshold: 100000\nSince: 2025-12-10T14:02:40.000Z\nseverity: page\nID: \(notification.id)\n\n\(ChartRequestTests.silence)\n")
+        #expect(received.body.replacingOccurrences(of: "\r\n", with: "\n") == "Prix: 100 500 € ✓\n\nMetric: btc.usd\nValue: 100,500\n"
+            + "Threshold: 100,000\nSince: 2025-12-10 14:02 UTC\nseverity: page\n\n\(ChartRequestTests.silence)\n")
         #expect(received.parts.map(\.contentType) == ["text/plain", "image/png"])
         let image = received.parts[1]
         #expect(image.contentID == "<chart@satwatch>")

@@ -9,7 +9,7 @@ import Testing
 /// a group or beyond the service's file limit, the request stays the text one.
 @Suite struct ChartRequestTests {
     static let chat = "[FIRING] btc-above-100k: BTC is 100500 USD, above 100000\n"
-        + "btc.usd 100500 (threshold 100000), since 2025-12-10T14:02:40.000Z"
+        + "btc.usd 100,500 (threshold 100,000), since 2025-12-10 14:02 UTC"
     static let silence = "Silence 1h: https://alerts.example/silence?rule=x&sig=y"
 
     @Test(arguments: [("-1001234567890", "-1001234567890"), (#""@btcalerts""#, "@btcalerts")])
@@ -48,7 +48,8 @@ import Testing
         #expect(request.url == "https://ntfy.sh/btc-x7")
         #expect(request.headers.map { [$0.name, $0.value] } == [
             ["Content-Type", "image/png"], ["Title", "[FIRING] btc-above-100k"], ["Priority", "4"], ["Tags", "rotating_light"],
-            ["Filename", "chart.png"], ["Message", #"BTC is 100500 USD, above 100000\n\n"# + Self.silence],
+            ["Filename", "chart.png"], ["Message", #"BTC is 100500 USD, above 100000\nbtc.usd 100,500 (threshold 100,000), since 2025-12-10 14:02 UTC\n\n"#
+                + Self.silence],
             ["Authorization", "Bearer tk_abc"],
         ])
         #expect(request.body == ChannelFixtures.chart)

@@ -6,13 +6,13 @@ import Testing
 /// inside a character, and never exceed the service's limit.
 @Suite struct SizeLimitTests {
     static let prefix = "[FIRING] btc-above-100k: "
-    static let suffix = "\nbtc.usd 100500 (threshold 100000), since 2025-12-10T14:02:40.000Z"
+    static let suffix = "\nbtc.usd 100,500 (threshold 100,000), since 2025-12-10 14:02 UTC"
 
     @Test func discordContentIsCutTo2000UTF16Units() throws {
         let channel = try ChannelConfigProbe.http(#"{"type": "discord", "url": "http://127.0.0.1:1/x"}"#)
-        // 😀 is 2 UTF-16 units: 25 + 2 × 954 + 1 (…) + 66 (the values line) = 2000.
+        // 😀 is 2 UTF-16 units: 25 + 2 × 955 + 1 (…) + 64 (the values line) = 2000.
         let content = try Self.field("content", of: channel.request(for: ChannelFixtures.firing(message: String(repeating: "😀", count: 3000))))
-        #expect(content == Self.prefix + String(repeating: "😀", count: 954) + "…" + Self.suffix)
+        #expect(content == Self.prefix + String(repeating: "😀", count: 955) + "…" + Self.suffix)
         #expect(content.utf16.count == 2000)
     }
 
@@ -26,30 +26,31 @@ import Testing
 
     @Test func telegramTextIsCutTo4096WithMultiByteCharacters() throws {
         let channel = try ChannelConfigProbe.http(#"{"type": "telegram", "token": "1:a", "chat_id": 1}"#)
-        // ₿ is 1 UTF-16 unit (3 UTF-8 bytes): 25 + 4004 + 1 + 66 (the values line) = 4096.
+        // ₿ is 1 UTF-16 unit (3 UTF-8 bytes): 25 + 4006 + 1 + 64 (the values line) = 4096.
         let text = try Self.field("text", of: channel.request(for: ChannelFixtures.firing(message: String(repeating: "₿", count: 5000))))
-        #expect(text == Self.prefix + String(repeating: "₿", count: 4004) + "…" + Self.suffix)
+        #expect(text == Self.prefix + String(repeating: "₿", count: 4006) + "…" + Self.suffix)
         #expect(text.utf16.count == 4096)
         // A family emoji is one character of 8 UTF-16 units: it is kept whole or dropped whole.
         let family = "👨‍👩‍👧"
         let cut = try Self.field("text", of: channel.request(for: ChannelFixtures.firing(message: String(repeating: family, count: 600))))
         #expect(cut == Self.prefix + String(repeating: family, count: 500) + "…" + Self.suffix)
-        #expect(cut.utf16.count == 25 + 500 * 8 + 1 + 66)
+        #expect(cut.utf16.count == 25 + 500 * 8 + 1 + 64)
     }
 
-    /// ntfy makes a body of 4,096 bytes an attachment: a long ASCII message stops one short.
+    /// ntfy makes a body of 4,096 bytes an attachment: a long ASCII message stops one short,
+    /// its values line kept whole.
     @Test func ntfyBodyStaysUnder4096Bytes() throws {
         let channel = try ChannelConfigProbe.http(#"{"type": "ntfy", "url": "http://127.0.0.1:1/t"}"#)
         let request = channel.request(for: ChannelFixtures.firing(message: String(repeating: "x", count: 5000)))
         #expect(request.body.count == 4095)
-        #expect(request.bodyText == String(repeating: "x", count: 4092) + "…")
+        #expect(request.bodyText == String(repeating: "x", count: 4028) + "…" + Self.suffix)
     }
 
     @Test func ntfyBodyIsCutTo4095BytesWithMultiByteCharacters() throws {
         let channel = try ChannelConfigProbe.http(#"{"type": "ntfy", "url": "http://127.0.0.1:1/t"}"#)
-        // é is 2 UTF-8 bytes: 2046 × 2 + 3 (…) = 4095, the longest that fits.
+        // é is 2 UTF-8 bytes: 2014 × 2 + 3 (…) + 64 (the values line) = 4095, the longest that fits.
         let request = channel.request(for: ChannelFixtures.firing(message: String(repeating: "é", count: 3000)))
-        #expect(request.bodyText == String(repeating: "é", count: 2046) + "…")
+        #expect(request.bodyText == String(repeating: "é", count: 2014) + "…" + Self.suffix)
         #expect(request.body.count == 4095)
     }
 
@@ -63,7 +64,7 @@ import Testing
         (#"{"type": "discord", "url": "http://127.0.0.1:1/x"}"#, 10_000, 2000, TextLimit.Unit.utf16, "content",
          suffix + "\n" + silenceLine),
         (#"{"type": "telegram", "token": "1:a", "chat_id": 1}"#, 10_000, 4096, .utf16, "text", suffix + "\n" + silenceLine),
-        (#"{"type": "ntfy", "url": "http://127.0.0.1:1/t"}"#, 10_000, 4095, .utf8, "", "\n\n" + silenceLine),
+        (#"{"type": "ntfy", "url": "http://127.0.0.1:1/t"}"#, 10_000, 4095, .utf8, "", suffix + "\n\n" + silenceLine),
         (#"{"type": "slack", "url": "http://127.0.0.1:1/s"}"#, 50_000, 40_000, .utf16, "text", "\n" + silenceLine),
     ] as [(String, Int, Int, TextLimit.Unit, String, String)])
     func aLongMessageKeepsItsValuesAndSilenceLink(_ config: String, _ length: Int, _ limit: Int, _ unit: TextLimit.Unit,

@@ -94,7 +94,7 @@ import Testing
         try write("t.json", #"""
             {"rules": ["r.json"], \#(definitions), "tests": [{"name": "portfolio and ratio",
               "samples": [{"at": "0s", "metric": "btc.usd", "value": 100000}, {"at": "10s", "metric": "eth.usd", "value": 6000}],
-              "expect": [{"at": "10s", "rule": "rich", "status": "firing", "message": "portfolio.main is 62000, above 60000"},
+              "expect": [{"at": "10s", "rule": "rich", "status": "firing", "message": "portfolio.main is 62,000, above 60,000"},
                          {"at": "10s", "rule": "ratio", "status": "firing"}]}]}
             """#)
         let captured = CapturedIO()

@@ -108,7 +108,49 @@ import Testing
             deliveries: [delivery(1, "quiet", hold: "muted"), delivery(2, "hook", hold: nil)])]
         let html = DashboardPage.notifications(data)
         #expect(html.contains(#"quiet <span class="badge held">held</span> (muted) until <time datetime="2025-12-11T07:00:00.000Z">07:00 UTC</time>"#))
-        #expect(html.contains(#"hook <span class="badge pending">pending</span></td>"#))
+        #expect(html.contains(#"hook <span class="badge pending">pending</span></span></td>"#))
+    }
+
+    /// A dozen channels: three named, those that need a look first, and a count whose title
+    /// names every channel with its outcome; four or fewer are all named.
+    @Test(arguments: [(12, 3, "+9"), (5, 3, "+2"), (4, 4, nil), (1, 1, nil)] as [(Int, Int, String?)])
+    func manyChannelsAreSummarised(_ count: Int, _ named: Int, _ more: String?) {
+        let at = Timestamp(rfc3339: "2025-12-11T07:00:00Z")!
+        let deliveries = (0..<count).map { index in
+            LoggedDelivery(id: Int64(index), channel: "chat\(index)", state: index == count - 1 && count > 1 ? "dead" : "sent",
+                           attempts: 1, nextAttemptAt: at, createdAt: .epoch, updatedAt: .epoch, lastError: nil, holdKind: nil)
+        }
+        let html = DashboardPage.channelOutcomes(deliveries)
+        #expect(html.components(separatedBy: #"<span class="ch">"#).count - 1 == named)
+        if let more {
+            let everyOne = (0..<count).map { "chat\($0) \($0 == count - 1 ? "dead" : "sent")" }.joined(separator: ", ")
+            #expect(html.hasSuffix(#"<span class="more" title="\#(everyOne)">\#(more)</span>"#))
+            // The dead one is among those named, though it is the last.
+            #expect(html.hasPrefix(#"<span class="ch">chat\#(count - 1) <span class="badge dead">"#))
+        } else {
+            #expect(!html.contains("more"))
+        }
+    }
+
+    /// Less than the range of data (a new install): the time axis starts at the data (or a
+    /// firing period), at least 10 minutes before now; a day of data keeps the whole day.
+    @Test(arguments: [
+        ([-60], [], -60), ([-3], [], -10), ([], [], -1440), ([-1440, -60], [], -1440), ([-1400], [], -1440),
+        ([-30], [-45], -45), ([-700, -10], [], -700),
+    ] as [([Int64], [Int64], Int64)])
+    func aChartOfLessThanADayStartsAtItsData(_ minutes: [Int64], _ spans: [Int64], _ start: Int64) {
+        let now = Timestamp(rfc3339: "2025-12-10T15:00:00Z")!
+        let points = minutes.map { (at: now + .minutes($0), value: 1.0) }
+        let firing = spans.map { ChartSpan(from: now + .minutes($0), to: now) }
+        #expect(ChartSpec.start(of: points, spans: firing, to: now, range: .hours(24), minimum: .minutes(10)) == now + .minutes(start))
+    }
+
+    /// An hour of data fills the card's chart: ticks every 10 minutes across the hour, not every
+    /// three hours across a day with the hour squeezed at the right edge.
+    @Test func anHourOfDataFillsTheChart() {
+        let html = DashboardPage.card(Self.rule("fees-high", status: .firing), now: Timestamp(milliseconds: 1_765_378_800_000))
+        for label in ["14:10", "14:30", "14:50"] { #expect(html.contains(">\(label)</text>")) }
+        #expect(!html.contains(">18:00</text>"))
     }
 
     @Test func firingSpans() {

@@ -28,7 +28,7 @@ import Testing
         #expect(engine.takeDerivedSamples().isEmpty, "no value while eth.usd is unknown")
         let fired = engine.ingest(Sample(metric: "eth.usd", value: 6_000, at: at(1), source: "coinbase"))
         #expect(engine.takeDerivedSamples().map(\.value) == [62_000])
-        #expect(fired.compactMap(\.notification).map(\.message) == ["portfolio.main is 62000, above 60000"])
+        #expect(fired.compactMap(\.notification).map(\.message) == ["portfolio.main is 62,000, above 60,000"])
         // The notification names what the portfolio was computed from, not only its total.
         #expect(fired.compactMap(\.notification).first?.values.map { "\($0.name) = \(DisplayNumber.format($0.value))" }
                 == ["portfolio.main = 62000", "0.5 * btc.usd + 2.0 * eth.usd = 62000", "btc.usd = 100000", "eth.usd = 6000"])

@@ -99,8 +99,8 @@ import Testing
         ]
         var engine = RuleEngine(rules: rules)
         let messages = engine.ingest(Self.sample("btc.usd", 100500.5, at: 0)).compactMap(\.notification?.message)
-        #expect(messages == ["t: btc.usd firing at 100500.5 vs 100000 since 1970-01-01T00:00:00.000Z",
-                             "btc.usd is 100500.5, above 100000"])
+        #expect(messages == ["t: btc.usd firing at 100,500.5 vs 100,000 since 1970-01-01 00:00 UTC",
+                             "btc.usd is 100,500.5, above 100,000"])
     }
 
     @Test func notificationIdsAreStable() {

@@ -105,7 +105,7 @@ extension DashboardPage {
         }
         let rows = data.notifications.map { entry -> String in
             let notification = entry.notification
-            let outcomes = entry.deliveries.map { "\(MarkupText.escape($0.channel)) \(outcome($0))" }.joined(separator: " ")
+            let outcomes = channelOutcomes(entry.deliveries)
             return """
                 <tr><td>\(dateTime(notification.at))</td><td>\(MarkupText.escape(notification.rule))</td>\
                 <td>\(badge(HistoryReport.status(of: notification)))</td><td>\(MarkupText.escape(notification.message))</td>\
@@ -126,6 +126,26 @@ extension DashboardPage {
         guard delivery.state == OutboxState.pending.rawValue, let kind = delivery.holdKind else { return badge(delivery.state) }
         return "\(badge("held")) (\(MarkupText.escape(kind))) until "
             + "<time datetime=\"\(delivery.nextAttemptAt.rfc3339)\">\(clock(delivery.nextAttemptAt)) UTC</time>"
+    }
+
+    /// The channels a row names before it counts the rest: a dozen badges wrap into a block
+    /// no one reads.
+    static let listedChannels = 3
+
+    /// Each channel and its outcome; with more than one beyond `listedChannels`, the first few
+    /// (those still pending or dead first, so a summary never hides a problem) and `+9`, whose
+    /// title lists every channel and its outcome.
+    static func channelOutcomes(_ deliveries: [LoggedDelivery]) -> String {
+        let one = { (delivery: LoggedDelivery) in "<span class=\"ch\">\(MarkupText.escape(delivery.channel)) \(outcome(delivery))</span>" }
+        guard deliveries.count > listedChannels + 1 else { return deliveries.map(one).joined(separator: " ") }
+        let sent = OutboxState.sent.rawValue
+        let listed = deliveries.filter { $0.state != sent } + deliveries.filter { $0.state == sent }
+        let everyOne = deliveries.map { delivery in
+            guard delivery.state == OutboxState.pending.rawValue, let kind = delivery.holdKind else { return "\(delivery.channel) \(delivery.state)" }
+            return "\(delivery.channel) held (\(kind)) until \(clock(delivery.nextAttemptAt)) UTC"
+        }
+        return listed.prefix(listedChannels).map(one).joined(separator: " ")
+            + " <span class=\"more\" title=\"\(MarkupText.escape(everyOne.joined(separator: ", ")))\">+\(deliveries.count - listedChannels)</span>"
     }
 }
 
@@ -162,7 +182,8 @@ extension DashboardPage {
         if let waiting = line.waiting { facts.append("waiting: \(MarkupText.escape(waiting))") }
         let labels = overview.labels.map { "<span class=\"label\">\(MarkupText.escape($0.name))=\(MarkupText.escape($0.value))</span>" }
         let description = overview.description.map { "<p class=\"muted\">\(MarkupText.escape($0))</p>" } ?? ""
-        let from = now - EndpointPages.dashboardRange
+        let from = ChartSpec.start(of: rule.points, spans: rule.firing, to: now, range: EndpointPages.dashboardRange,
+                                   minimum: EndpointPages.chartMinimumSpan)
         // Two points per two pixels: the same picture from a third of a day's minutes.
         let points = ChartSpec.thinned(rule.points, from: from, to: now, buckets: chartSize.width / 2)
         let spec = ChartSpec(points: points, from: from, to: now,

@@ -10,6 +10,7 @@ enum DashboardStyle {
         .badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;font-weight:600;background:#e4e7eb;color:#333}
         .badge.firing,.badge.stale,.badge.dead{background:#d63232;color:#fff}.badge.pending,.badge.held,.badge.muted,.badge.waiting{background:#f0a020;color:#fff}
         .badge.fresh,.badge.sent,.badge.resolved{background:#2eb67d;color:#fff}.badge.silenced{background:#6b7280;color:#fff}
+        .ch{white-space:nowrap}.more{font-size:12px;font-weight:600;border-radius:4px;padding:0 6px;background:#e4e7eb;cursor:help}
         .label{font-size:12px;background:#eef1f4;border-radius:4px;padding:0 4px}.muted{color:#6b7280}.error{color:#b00020}
         code{font-size:13px}.feeds{list-style:none;padding:0;margin:0}.feeds li{margin:2px 0}
         .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;background:#fff}

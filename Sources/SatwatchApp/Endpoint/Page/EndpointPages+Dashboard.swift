@@ -6,6 +6,8 @@ import SatwatchState
 extension EndpointPages {
     /// How far back the page's charts and notifications reach.
     static let dashboardRange = TimeSpan.hours(24)
+    /// The shortest time axis a chart shows while its data covers less than the range.
+    static let chartMinimumSpan = TimeSpan.minutes(10)
     /// The most notifications the page lists.
     static let dashboardNotifications = 50
 

@@ -23,32 +23,47 @@ enum NotificationText {
     }
 
     /// Name/value pairs: metric, value, threshold, a line per other value the condition involved,
-    /// since (and resolved at / reminder), the rule's labels, and the id a reader can quote.
-    static func facts(_ notification: Notification) -> [(String, String)] {
-        var facts = [("Metric", notification.metric)]
-        if notification.value.isFinite { facts.append(("Value", DisplayNumber.format(notification.value))) }
-        if notification.threshold.isFinite { facts.append(("Threshold", DisplayNumber.format(notification.threshold))) }
-        facts += otherValues(notification).map { ($0.name, DisplayNumber.format($0.value)) }
-        facts.append(("Since", notification.startsAt.rfc3339))
+    /// since (and resolved at / reminder), and the rule's labels. Numbers as people read them
+    /// (`DisplayNumber.human`), times in `time`'s zone to the minute; the notification's id stays
+    /// in the machine fields (a header, a payload field), out of what people read. A headline
+    /// (`news.<source>`) has no value to show: its source instead, the title and link being in
+    /// the message.
+    static func facts(_ notification: Notification, time: DisplayTime = .utc) -> [(String, String)] {
+        var facts: [(String, String)]
+        if let source = Headline.source(ofMetric: notification.metric) {
+            facts = [("Source", source)]
+        } else {
+            facts = [("Metric", notification.metric)]
+            if notification.value.isFinite { facts.append(("Value", number(notification.value, notification))) }
+            if notification.threshold.isFinite { facts.append(("Threshold", number(notification.threshold, notification))) }
+            facts += otherValues(notification).map { ($0.name, DisplayNumber.human($0.value, metric: $0.name)) }
+        }
+        facts.append(("Since", time.format(notification.startsAt)))
         if notification.status == .resolved {
-            facts.append(("Resolved", notification.at.rfc3339))
+            facts.append(("Resolved", time.format(notification.at)))
         } else if notification.isReminder {
-            facts.append(("Still firing at", notification.at.rfc3339))
+            facts.append(("Still firing at", time.format(notification.at)))
         }
         facts += notification.labels.map { ($0.name, $0.value) }
-        facts.append(("ID", notification.id))
         return facts
     }
 
-    /// `btc.usd 100500 (threshold 100000), since 2025-12-10T14:02:00Z`: one line for chats;
-    /// with more values involved, each on a line of its own (`sma(btc.usd, 200d) = 85000`).
-    static func summaryLine(_ notification: Notification) -> String {
+    /// `btc.usd 100,500 (threshold 100,000), since 2025-12-10 14:02 UTC`: one line for chats;
+    /// with more values involved, each on a line of its own (`sma(btc.usd, 200d) = 85,000`). A
+    /// headline's: its source and time (`coindesk, 2025-12-10 14:02 UTC`).
+    static func summaryLine(_ notification: Notification, time: DisplayTime = .utc) -> String {
+        if let source = Headline.source(ofMetric: notification.metric) { return "\(source), \(time.format(notification.at))" }
         var line = notification.metric
-        if notification.value.isFinite { line += " \(DisplayNumber.format(notification.value))" }
-        if notification.threshold.isFinite { line += " (threshold \(DisplayNumber.format(notification.threshold)))" }
-        line += ", since \(notification.startsAt.rfc3339)"
-        return ([line] + otherValues(notification).map { "\($0.name) = \(DisplayNumber.format($0.value))" })
+        if notification.value.isFinite { line += " \(number(notification.value, notification))" }
+        if notification.threshold.isFinite { line += " (threshold \(number(notification.threshold, notification)))" }
+        line += ", since \(time.format(notification.startsAt))"
+        return ([line] + otherValues(notification).map { "\($0.name) = \(DisplayNumber.human($0.value, metric: $0.name))" })
             .joined(separator: "\n")
+    }
+
+    /// A value or threshold of `notification`, at its metric's precision.
+    private static func number(_ value: Double, _ notification: Notification) -> String {
+        DisplayNumber.human(value, metric: notification.metric)
     }
 
     /// The values the condition involved besides the metric's own value, which has its line.
@@ -59,16 +74,19 @@ enum NotificationText {
     /// Headline and summary line, and the silence link when there is one: the text of chat
     /// messages, within `limit` units. A longer one cuts its headline (the message), never the
     /// values and the link after it (`TextLimit.truncate(_:keeping:to:in:)`). `escape` as for
-    /// `headline`.
+    /// `headline`; times in `time`'s zone.
     static func chat(_ notification: Notification, _ extras: NotificationExtras = NotificationExtras(), limit: Int = .max,
-                     in unit: TextLimit.Unit = .utf16, escaping escape: (String) -> String = { $0 }) -> String {
-        let tail = "\n\(summaryLine(notification))" + (silenceLine(extras).map { "\n" + $0 } ?? "")
+                     in unit: TextLimit.Unit = .utf16, time: DisplayTime = .utc,
+                     escaping escape: (String) -> String = { $0 }) -> String {
+        let tail = "\n\(summaryLine(notification, time: time))" + (silenceLine(notification, extras).map { "\n" + $0 } ?? "")
         return TextLimit.truncate(headline(notification, escaping: escape), keeping: tail, to: limit, in: unit)
     }
 
-    /// `Silence 1h: https://…`, when the delivery made a link.
-    static func silenceLine(_ extras: NotificationExtras) -> String? {
-        extras.silenceURL.map { "Silence 1h: \($0)" }
+    /// `Silence 1h: https://…`, when the delivery made a link and the alert fires: a resolve
+    /// has nothing left to silence.
+    static func silenceLine(_ notification: Notification, _ extras: NotificationExtras) -> String? {
+        guard notification.status == .firing else { return nil }
+        return extras.silenceURL.map { "Silence 1h: \($0)" }
     }
 }
 
@@ -98,11 +116,11 @@ extension NotificationText {
     /// matter most come first (`pressingOrder`), as many as fit, and a last line counts the rest
     /// and points to the page (`group.pageURL`), which shows them all.
     static func groupText(_ group: NotificationGroup, limit: Int, in unit: TextLimit.Unit, titled: Bool = true,
-                          escaping escape: (String) -> String = { $0 },
+                          time: DisplayTime = .utc, escaping escape: (String) -> String = { $0 },
                           member: ((Notification, NotificationExtras, Int) -> String)? = nil,
                           transform: (String) -> String = { $0 }) -> String {
         func text(_ notification: Notification, _ extras: NotificationExtras, within room: Int) -> String {
-            transform(member?(notification, extras, room) ?? chat(notification, extras, limit: room, in: unit, escaping: escape))
+            transform(member?(notification, extras, room) ?? chat(notification, extras, limit: room, in: unit, time: time, escaping: escape))
         }
         let title = titled ? [transform(groupTitle(group.notifications))] : []
         let texts = group.members.map { text($0, $1, within: .max) }

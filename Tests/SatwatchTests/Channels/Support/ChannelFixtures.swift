@@ -26,3 +26,19 @@ enum ChannelFixtures {
         return notification
     }
 }
+
+extension ChannelFixtures {
+    /// A news alert: a headline of coindesk, which has no value to show.
+    static let headline = Notification(
+        rule: "etf-news", status: .firing, metric: "news.coindesk", value: 1, threshold: .nan,
+        at: firedAt, startsAt: firedAt, sequence: 1, message: "coindesk: Spot ETF approved https://news.example/etf",
+        channels: ["c"])
+
+    /// The firing notification on another metric and value, with a message that shows nothing else.
+    static func firing(metric: String, value: Double, threshold: Double) -> Notification {
+        var notification = firing
+        (notification.metric, notification.value, notification.threshold) = (metric, value, threshold)
+        notification.message = "m"
+        return notification
+    }
+}
