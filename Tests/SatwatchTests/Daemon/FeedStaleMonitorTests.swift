@@ -114,7 +114,7 @@ import Testing
         let fired = try #require(changes.first)
         #expect(fired.notification?.message == "feed mempool has sent nothing for 30s (stale after 30s)" + suffix)
         #expect(fired.state.waiting == error.map { "last error: \($0)" })
-        _ = monitor.frameArrived(.mempool, at: Self.at(31_000))
+        for second in stride(from: 31, through: 91, by: 10) { _ = monitor.frameArrived(.mempool, at: Self.at(Int64(second) * 1000)) }
         let resolved = try #require(monitor.check(at: Self.at(91_000)).changes.first)
         #expect(resolved.notification?.status == .resolved)
         #expect(resolved.state.waiting == nil)
