@@ -35,3 +35,8 @@ extension SkipReason {
     /// decimal (`"abc"`), a negative fee, a zero price.
     package static let invalidValue = SkipReason("invalid_value")
 }
+
+extension SkipReason {
+    /// An object the decoder reads names a key twice (see `FrameObject.parse`).
+    package static let duplicateKey = SkipReason("duplicate_key")
+}
