@@ -22,6 +22,9 @@ package struct FrameEvaluator: Sendable {
     /// The feeds whose newest data was all stale: until they send current data, no frame of
     /// theirs shows them delivering.
     private var outdated: Set<FeedKind> = []
+    /// Samples per feed stamped further ahead than the tolerance, and stale ones (see
+    /// `SampleTimeBounds`).
+    package private(set) var outOfTime: [FeedKind: (future: Int, stale: Int)] = [:]
 
     /// Creates an evaluator for `feeds` over `engine`, watching each feed for silence from `now`
     /// (their stale alerts' `saved` states taken up: a feed stale before a restart still is).
@@ -50,6 +53,10 @@ package struct FrameEvaluator: Sendable {
             let bounds = timeBounds[frame.feed] ?? SampleTimeBounds(staleAfter: FeedConfig(kind: frame.feed).staleAfter)
             bounded = bounds.bound(samples, receivedAt: frame.at)
             outcome = .samples(bounded.samples)
+            if bounded.future > 0 || bounded.stale > 0 {
+                let counted = outOfTime[frame.feed] ?? (0, 0)
+                outOfTime[frame.feed] = (counted.future + bounded.future, counted.stale + bounded.stale)
+            }
         }
         let isCurrent = heardCurrent(frame, bounded)
         var resolved: [RuleChange] = []
