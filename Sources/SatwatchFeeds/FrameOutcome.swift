@@ -35,3 +35,11 @@ extension SkipReason {
     /// decimal (`"abc"`), a negative fee, a zero price.
     package static let invalidValue = SkipReason("invalid_value")
 }
+
+extension SkipReason {
+    /// An object the decoder reads names a key twice (see `FrameObject.parse`).
+    package static let duplicateKey = SkipReason("duplicate_key")
+    /// Older than a frame of the same series already taken: a lower exchange sequence number,
+    /// block height or update time (see `SeriesOrder`).
+    package static let outOfOrder = SkipReason("out_of_order")
+}

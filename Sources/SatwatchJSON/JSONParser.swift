@@ -24,6 +24,11 @@ package enum JSONParser {
     ///   listed in ``JSONPartialObject/skippedKeys``;
     /// - nil when the text is JSON but not an object, or when the kept members hold more than
     ///   `maxValues` values (nodes) in all; what was built is then dropped, the rest only checked.
+    /// Unlike ``parse(_:positions:)``, an object that repeats a key is an error
+    /// (``JSONSyntaxError/isDuplicateKey``): every object built, and the top level's keys. Which
+    /// of two values a reader takes is a guess (most take the last, some the first), so a
+    /// feed's frame that holds both says nothing for sure. Members only checked, never built,
+    /// are not looked at for it: they cost no memory, and nothing reads them.
     package static func parseObject(_ text: String, keeping keys: Set<String>,
                                    maxValues: Int) throws(JSONSyntaxError) -> JSONPartialObject? {
         try withBytes(of: text) { bytes throws(JSONSyntaxError) -> JSONPartialObject? in

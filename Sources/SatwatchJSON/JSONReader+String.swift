@@ -3,6 +3,7 @@ extension JSONReader {
     mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = index
         var cursor = index
+        stringIsPlainASCII = true
         // Long plain ASCII runs (hashes, txids) go eight bytes at a time; the rest byte by byte.
         while cursor + 8 <= end, Self.isPlain(UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)) {
             cursor += 8
@@ -15,6 +16,7 @@ extension JSONReader {
                 guard building else { return "" }
                 return String(decoding: UnsafeBufferPointer(start: base + start, count: cursor - start), as: UTF8.self)
             } else if byte == UInt8(ascii: "\\") {
+                stringIsPlainASCII = false
                 scratch.removeAll(keepingCapacity: true)
                 scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: cursor - start))
                 index = cursor
@@ -25,6 +27,7 @@ extension JSONReader {
                 cursor += 1
             } else {
                 guard let next = utf8SequenceEnd(at: cursor) else { throw error("invalid UTF-8", at: cursor) }
+                stringIsPlainASCII = false
                 cursor = next
             }
         }

@@ -4,6 +4,9 @@ package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConverti
     package var message: String
     /// Where the problem was found.
     package var location: SourceLocation
+    /// Whether the text is JSON with an object that repeats a key, refused by
+    /// ``JSONParser/parseObject(_:keeping:maxValues:)``, rather than no JSON at all.
+    package var isDuplicateKey = false
 
     /// Creates an error.
     package init(_ message: String, at location: SourceLocation) {

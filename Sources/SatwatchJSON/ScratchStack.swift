@@ -22,6 +22,11 @@ struct ScratchStack<Element>: ~Copyable {
         count += 1
     }
 
+    /// The elements from `mark` up, in place: valid until the next push or pop.
+    func elements(from mark: Int) -> UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(start: storage + mark, count: count - mark)
+    }
+
     /// Removes the elements from `mark` up, returning them as an array.
     mutating func popArray(from mark: Int) -> [Element] {
         // reserveCapacity + append is specialized here; `Array(unsafeUninitializedCapacity:)`

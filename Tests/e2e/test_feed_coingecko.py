@@ -104,7 +104,9 @@ def test_record_then_replay_and_a_raw_answer_replays_with_feed(tmp_path, workers
         assert len(lines) == 1 and lines[0]["feed"] == "coingecko" and '"solana"' in lines[0]["frame"]
         assert [r["key"] for r in requests_of(record)] == [KEY]
         monkeypatch.delenv("COINGECKO_KEY")
-        replays = [[], ["--feed", "coingecko", "--input", str(FIXTURES / "coingecko-simple-price.json")]]
+        # A raw answer carries its own times: replayed as received then, its prices are current.
+        replays = [[], ["--feed", "coingecko", "--input", str(FIXTURES / "coingecko-simple-price.json"),
+                        "--start", "2025-12-10T14:02:30Z"]]
         for extra in replays:
             arguments = extra or ["--input", str(out)]
             replayed = subprocess.run([str(BINARY), "replay", "--config", str(worker.config_path), *arguments],

@@ -63,6 +63,11 @@ enum ReplayCommand: SatwatchCommand {
             let list = reasons.sorted { $0.key.code < $1.key.code }.map { "\($0.key.code)=\($0.value)" }.joined(separator: " ")
             io.err("satwatch replay: \(feed.rawValue): skipped frames: \(list)")
         }
+        // Raw frames replayed at another time than they were received (a CoinGecko answer's
+        // `last_updated_at`) say so here rather than fire nothing without a word.
+        for (feed, counted) in evaluator.outOfTime.sorted(by: { $0.key < $1.key }) {
+            io.err("satwatch replay: \(feed.rawValue): samples out of time: future=\(counted.future) stale=\(counted.stale)")
+        }
         io.err(summary(notified: notified, rules: setup.rules.count { !$0.isDisabled }, frames: frames))
         return 0
     }

@@ -132,20 +132,36 @@ struct Evaluator: Service {
     private func handle(_ frame: RecordedFrame, _ state: inout EvaluatorState) -> (changes: [RuleChange], samples: [Sample]) {
         // `process` resolves the feed's stale alert and lets time pass to the frame first, then
         // evaluates its samples.
-        let (outcome, changes, rejectedFields) = state.evaluator.process(frame)
-        if rejectedFields > 0 {
-            boards.health.update(frame.feed) { $0.rejectedFields += rejectedFields }
-            logger.debug("fields rejected", ["feed": frame.feed.rawValue, "count": "\(rejectedFields)"])
+        let processed = state.evaluator.process(frame)
+        if processed.rejectedFields > 0 {
+            boards.health.update(frame.feed) { $0.rejectedFields += processed.rejectedFields }
+            logger.debug("fields rejected", ["feed": frame.feed.rawValue, "count": "\(processed.rejectedFields)"])
         }
-        switch outcome {
+        record(processed, of: frame, state.evaluator.lastCurrentFrame(of: frame.feed))
+        switch processed.outcome {
         case .samples(let samples):
-            return (changes, samples)
+            return (processed.changes, samples)
         case .skipped(let reason):
             boards.health.update(frame.feed) { $0.skipped[reason.code, default: 0] += 1 }
             logger.debug("frame skipped", ["feed": frame.feed.rawValue, "reason": reason.code])
         default: break
         }
-        return (changes, [])
+        return (processed.changes, [])
+    }
+
+    /// Counts the frame's samples stamped in the future or stale; a frame that does not show its
+    /// feed delivering now takes back the arrival the feed recorded (its time goes back to
+    /// `lastCurrent`, the last frame that did), so `/healthz` says what the `feed-stale:` alert
+    /// says. A later frame already recorded keeps its own time.
+    private func record(_ processed: ProcessedFrame, of frame: RecordedFrame, _ lastCurrent: Timestamp?) {
+        guard processed.futureSamples > 0 || processed.staleSamples > 0 || !processed.isCurrent else { return }
+        boards.health.update(frame.feed) { health in
+            health.futureSamples += processed.futureSamples
+            health.staleSamples += processed.staleSamples
+            if !processed.isCurrent, health.lastFrameAt == frame.at { health.lastFrameAt = lastCurrent }
+        }
+        let fields: LogFields = ["feed": frame.feed.rawValue, "future": "\(processed.futureSamples)", "stale": "\(processed.staleSamples)"]
+        logger.debug("frame time bounded", fields)
     }
 
     /// A feed's last connect or poll error, without secrets (what a `feed-stale:` alert says).

@@ -15,6 +15,16 @@ package struct FrameEvaluator: Sendable {
     package private(set) var skipped: [FeedKind: [SkipReason: Int]] = [:]
     /// What notifications about the mempool feed's watched coins say of them; nil without a watch.
     private let chainNotes: ChainNotes?
+    /// Each feed's bounds on the times its samples claim (its `stale_after`).
+    private let timeBounds: [FeedKind: SampleTimeBounds]
+    /// When each feed last sent a frame that shows it delivering now (see `heardCurrent`).
+    private var currentFrameTimes: [FeedKind: Timestamp] = [:]
+    /// The feeds whose newest data was all stale: until they send current data, no frame of
+    /// theirs shows them delivering.
+    private var outdated: Set<FeedKind> = []
+    /// Samples per feed stamped further ahead than the tolerance, and stale ones (see
+    /// `SampleTimeBounds`).
+    package private(set) var outOfTime: [FeedKind: (future: Int, stale: Int)] = [:]
 
     /// Creates an evaluator for `feeds` over `engine`, watching each feed for silence from `now`
     /// (their stale alerts' `saved` states taken up: a feed stale before a restart still is).
@@ -26,34 +36,65 @@ package struct FrameEvaluator: Sendable {
         for kind in stale.staleFeeds { self.engine.setFeed(kind.rawValue, stale: true) }
         self.decoders = Dictionary(uniqueKeysWithValues: feeds.map { ($0.kind, $0.makeDecoder()) })
         chainNotes = feeds.first { $0.kind == .mempool }.flatMap { ChainNotes(settings: $0.settings(MempoolSettings.self), url: $0.url) }
+        timeBounds = Dictionary(uniqueKeysWithValues: feeds.map { ($0.kind, SampleTimeBounds(staleAfter: $0.staleAfter)) })
     }
 
-    /// Lets the frame's feed's rules act again if it was stale (its `feed-stale:` alert resolves
-    /// once the feed is steady: `advance`), lets time pass to the frame's time, decodes it and
-    /// evaluates its samples; also says how many of the frame's fields were unusable though the
-    /// frame as a whole was not.
-    package mutating func process(_ frame: RecordedFrame) -> (outcome: FrameOutcome, changes: [RuleChange], rejectedFields: Int) {
-        if stale.frameArrived(frame.feed, at: frame.at) {
-            engine.setFeed(frame.feed.rawValue, stale: false)
-        }
-        var changes = engine.advance(to: frame.at)
+    /// Decodes the frame and bounds its samples' times (see `SampleTimeBounds`); then, when it
+    /// shows its feed delivering now, lets the feed's rules act again if it was stale (its
+    /// `feed-stale:` alert resolves once the feed is steady: `advance`); lets time pass to the
+    /// frame's time and evaluates its samples.
+    package mutating func process(_ frame: RecordedFrame) -> ProcessedFrame {
         if decoders[frame.feed] == nil { decoders[frame.feed] = FeedConfig(kind: frame.feed).makeDecoder() }
         let rejectedBefore = decoders[frame.feed]!.rejectedFields
         // Decoded in place: stateful decoders (Coin Metrics' 200 days of prices) are not copied.
-        let outcome = decoders[frame.feed]!.decode(frame.text, at: frame.at)
+        var outcome = decoders[frame.feed]!.decode(frame.text, at: frame.at)
         let rejected = decoders[frame.feed]!.rejectedFields - rejectedBefore
-        var published = outcome
+        var bounded = BoundedSamples()
+        if case .samples(let samples) = outcome {
+            let bounds = timeBounds[frame.feed] ?? SampleTimeBounds(staleAfter: FeedConfig(kind: frame.feed).staleAfter)
+            bounded = bounds.bound(samples, receivedAt: frame.at)
+            outcome = .samples(bounded.samples)
+            if bounded.future > 0 || bounded.stale > 0 {
+                let counted = outOfTime[frame.feed] ?? (0, 0)
+                outOfTime[frame.feed] = (counted.future + bounded.future, counted.stale + bounded.stale)
+            }
+        }
+        let isCurrent = heardCurrent(frame, bounded)
+        if isCurrent, stale.frameArrived(frame.feed, at: frame.at) {
+            engine.setFeed(frame.feed.rawValue, stale: false)
+        }
+        var changes = engine.advance(to: frame.at)
         switch outcome {
         case .samples(let samples):
             for sample in samples { changes += engine.ingest(sample) }
             // Derived metrics computed from these samples are published like the feed's own.
             let derived = engine.takeDerivedSamples()
-            if !derived.isEmpty { published = .samples(samples + derived) }
+            if !derived.isEmpty { outcome = .samples(samples + derived) }
         case .liveness: break
         case .skipped(let reason): skipped[frame.feed, default: [:]][reason, default: 0] += 1
         }
-        return (published, annotated(changes), rejected)
+        return ProcessedFrame(outcome: outcome, changes: annotated(changes), rejectedFields: rejected,
+                              futureSamples: bounded.future, staleSamples: bounded.stale, isCurrent: isCurrent)
     }
+
+    /// Whether `frame`, whose samples were `bounded`, shows its feed delivering now: not when
+    /// its data was all stale, nor, after such a frame, until the feed sends current data again
+    /// (a heartbeat, or a poll that finds nothing new, says nothing about the data's age). A
+    /// frame that does not decode still shows the feed alive, as before. Remembers the time
+    /// of each frame that does (see `lastCurrentFrame(of:)`).
+    private mutating func heardCurrent(_ frame: RecordedFrame, _ bounded: BoundedSamples) -> Bool {
+        if bounded.isOnlyStale {
+            outdated.insert(frame.feed)
+        } else if bounded.samples.contains(where: { !$0.isDailyClose }) {
+            outdated.remove(frame.feed)
+        }
+        guard !outdated.contains(frame.feed) else { return false }
+        currentFrameTimes[frame.feed] = frame.at
+        return true
+    }
+
+    /// When `feed` last sent a frame that showed it delivering now; nil before the first.
+    package func lastCurrentFrame(of feed: FeedKind) -> Timestamp? { currentFrameTimes[feed] }
 
     /// `changes` with the watched coins their notifications concern named, amounts and links
     /// added (see `ChainNotes`): the rule engine knows metrics, the mempool decoder the coins.

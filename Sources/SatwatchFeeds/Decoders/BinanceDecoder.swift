@@ -11,12 +11,17 @@ import SatwatchJSON
 /// one price, so a bad price skips the frame (`invalid_value`, or `unexpected_shape` when
 /// missing). Answers to requests (`{"result":…,"id":…}`) are `.liveness`; error answers
 /// (`{"code":…,"msg":…}` or `{"error":…}`) are `server_error`; other events are `unknown_message`.
+///
+/// A trade's event time `E` (milliseconds) orders its symbol's trades: one older than the last
+/// taken of its symbol is old news and skipped (`out_of_order`); see `SeriesOrder.admits(time:of:receivedAt:)`.
 package struct BinanceDecoder: FrameDecoder {
     /// Symbol as Binance writes it in events (`BTCUSDT`) → metric (`btc.usdt`).
     private let metrics: [String: String]
+    /// The newest event time taken per symbol.
+    private var order = SeriesOrder()
 
     /// The top-level keys read, wrapped or raw; others are skipped unbuilt.
-    static let keys: Set<String> = ["data", "e", "s", "p", "result", "id", "code", "error"]
+    static let keys: Set<String> = ["data", "e", "s", "p", "E", "result", "id", "code", "error"]
 
     /// Creates a decoder for `symbols` such as `BTCUSDT` or `ETHBTC`.
     package init(symbols: [TradingPair]) {
@@ -32,11 +37,12 @@ package struct BinanceDecoder: FrameDecoder {
     }
 
     /// One stream event, unwrapped.
-    private func event(_ event: JSONNode, at: Timestamp) -> FrameOutcome {
+    private mutating func event(_ event: JSONNode, at: Timestamp) -> FrameOutcome {
         guard let type = event["e"]?.string else { return .skipped(.unexpectedShape) }
         guard type == "trade" || type == "aggTrade" else { return .skipped(.unknownMessage) }
         guard let symbol = event["s"]?.string else { return .skipped(.unexpectedShape) }
         guard let metric = metrics[symbol] else { return .samples([]) }
+        guard order.admits(milliseconds: event["E"], of: symbol, receivedAt: at) else { return .skipped(.outOfOrder) }
         var batch = SampleBatch(at: at, source: FeedKind.binance.rawValue)
         batch.add(metric, decimal: event["p"], domain: .positive)
         return batch.outcome

@@ -8,13 +8,16 @@ import SatwatchJSON
 /// "r":"0.00010000","T":…}}`; a raw single stream sends the bare event. For a configured symbol
 /// it gives `funding.<symbol>` (the current funding rate `r` × 100, in %) and `mark.<symbol>`
 /// (the mark price `p`), the symbol in lowercase. Request answers are `.liveness`, error answers
-/// `server_error`, other events `unknown_message`.
+/// `server_error`, other events `unknown_message`. An event older than the last taken of its
+/// symbol (by its event time `E`) is `out_of_order`, as for spot trades.
 package struct BinanceFuturesDecoder: FrameDecoder {
     /// Symbol as Binance writes it (`BTCUSDT`) → its metric stem (`btcusdt`).
     private let stems: [String: String]
     package private(set) var rejectedFields = 0
+    /// The newest event time taken per symbol.
+    private var order = SeriesOrder()
 
-    static let keys: Set<String> = ["data", "e", "s", "p", "r", "result", "id", "code", "error"]
+    static let keys: Set<String> = ["data", "e", "s", "p", "r", "E", "result", "id", "code", "error"]
 
     /// Creates a decoder for `symbols` such as `BTCUSDT`.
     package init(symbols: [String]) {
@@ -33,6 +36,7 @@ package struct BinanceFuturesDecoder: FrameDecoder {
         guard type == "markPriceUpdate" else { return .skipped(.unknownMessage) }
         guard let symbol = event["s"]?.string else { return .skipped(.unexpectedShape) }
         guard let stem = stems[symbol] else { return .samples([]) }
+        guard order.admits(milliseconds: event["E"], of: symbol, receivedAt: at) else { return .skipped(.outOfOrder) }
         var batch = SampleBatch(at: at, source: FeedKind.binanceFutures.rawValue)
         switch SampleBatch.decimal(event["r"]) {
         case .value(let rate) where ValueDomain.any.admits(rate * 100): batch.add("funding.\(stem)", rate * 100)

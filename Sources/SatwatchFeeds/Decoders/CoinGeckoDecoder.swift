@@ -8,11 +8,14 @@ import SatwatchNet
 /// is the asset code the config gives the CoinGecko id.
 ///
 /// Sample time is the coin's `last_updated_at` (when CoinGecko last priced it), not the poll's
-/// receive time, capped at the receive time so a server clock ahead of ours never stamps a
-/// sample in the future. Polls come far more often than CoinGecko reprices some coins: a coin
-/// whose `last_updated_at` is not newer than the last one used is no new sample (the price is
-/// the same observation seen again), so the decoder keeps the newest time used per coin. A coin
-/// without `last_updated_at` is stamped with the receive time and never counts as unchanged.
+/// receive time: the feed's claim, which the evaluator bounds (see ``SampleTimeBounds``: never
+/// later than the receive time, and a price older than `stale_after` is not current). Polls
+/// come far more often than CoinGecko reprices some coins: a coin whose `last_updated_at`
+/// equals the last one used is no new sample (the price is the same observation seen again),
+/// and one older than it is an old answer (a cache behind), skipped as `out_of_order`; so the
+/// decoder keeps the newest time used per coin. A coin without `last_updated_at`, or with one
+/// further ahead than ``SampleTimeBounds/futureTolerance`` (a false claim, which as the newest
+/// time would hold back every true answer after it), never counts as unchanged or old.
 ///
 /// A configured coin missing from the answer (CoinGecko leaves out ids it does not know), a
 /// currency missing or not a positive number, or a bad `last_updated_at` follow
@@ -68,13 +71,19 @@ package struct CoinGeckoDecoder: FrameDecoder {
             case .skipped(let reason): return batch.reject(reason)
             }
         }
-        if let updated, let last = lastUpdated[coin.id], updated <= last { return }
-        let time = updated.map { min(Timestamp(milliseconds: $0 * 1000), at) } ?? at
+        let claimed = updated.map { Timestamp(milliseconds: $0 * 1000) } ?? at
+        // A false claim never becomes the newest time (the evaluator takes its prices at the
+        // receive time and counts them).
+        if SampleTimeBounds.claimsFuture(claimed, receivedAt: at) { updated = nil }
+        if let updated, let last = lastUpdated[coin.id], updated <= last {
+            if updated < last { batch.reject(.outOfOrder) }
+            return
+        }
         let before = samples.count
         for quote in quotes where quote != coin.code {
             guard let value = entry[quote]?.number else { batch.reject(.unexpectedShape); continue }
             guard ValueDomain.positive.admits(value) else { batch.reject(.invalidValue); continue }
-            samples.append(Sample(metric: "\(coin.code).\(quote)", value: value, at: time, source: FeedKind.coingecko.rawValue))
+            samples.append(Sample(metric: "\(coin.code).\(quote)", value: value, at: claimed, source: FeedKind.coingecko.rawValue))
         }
         if let updated, samples.count > before { lastUpdated[coin.id] = updated }
     }

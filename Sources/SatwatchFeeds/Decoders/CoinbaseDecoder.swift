@@ -8,12 +8,19 @@ import SatwatchJSON
 /// `error` is `server_error` (and said once, see ``notices(_:products:)``); other types are `unknown_message`. A ticker of a product that
 /// is not configured is valid data with nothing in it (`.samples([])`). A ticker carries one
 /// price, so a bad price skips the frame (`invalid_value`, or `unexpected_shape` when missing).
+///
+/// A ticker's `sequence` orders a product's messages: one lower than the last taken of its
+/// product is old news and skipped (`out_of_order`), so a late frame never moves the price
+/// back. The `subscriptions` ack starts every connection, and with it the numbering afresh: a
+/// new connection's first sequence is taken whatever it is.
 package struct CoinbaseDecoder: FrameDecoder {
     /// Product id → metric, e.g. `BTC-USD` → `btc.usd`.
     private let metrics: [String: String]
+    /// The newest `sequence` taken per product on this connection.
+    private var order = SeriesOrder()
 
     /// The top-level keys read; others are skipped unbuilt.
-    static let keys: Set<String> = ["type", "product_id", "price"]
+    static let keys: Set<String> = ["type", "product_id", "price", "sequence"]
 
     /// Creates a decoder for `products` (Coinbase product ids such as `BTC-USD`, `ETH-EUR`).
     package init(products: [TradingPair]) {
@@ -32,10 +39,14 @@ package struct CoinbaseDecoder: FrameDecoder {
         case "ticker":
             guard let product = message["product_id"]?.string else { return .skipped(.unexpectedShape) }
             guard let metric = metrics[product] else { return .samples([]) }
+            if let sequence = message["sequence"]?.number, !order.admits(sequence, of: product) { return .skipped(.outOfOrder) }
             var batch = SampleBatch(at: at, source: FeedKind.coinbase.rawValue)
             batch.add(metric, decimal: message["price"], domain: .positive)
             return batch.outcome
-        case "heartbeat", "subscriptions":
+        case "subscriptions":
+            order.restart()
+            return .liveness
+        case "heartbeat":
             return .liveness
         case "error":
             return .skipped(.serverError)

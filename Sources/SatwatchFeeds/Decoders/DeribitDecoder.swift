@@ -15,12 +15,18 @@ import SatwatchJSON
 /// Answers to requests (`{"id":…,"result":…}`) and heartbeats are `.liveness` (live, heartbeats
 /// never reach the decoder: the feed answers them, see `DeribitWire`); error answers
 /// (`{"id":…,"error":{"code":-32602,"message":"Invalid params",…}}`) are `server_error`.
+///
+/// A notification's `timestamp` (milliseconds) orders its channel's data: one older than the
+/// last taken of its channel is old news and skipped (`out_of_order`); see
+/// `SeriesOrder.admits(time:of:receivedAt:)`.
 package struct DeribitDecoder: FrameDecoder {
     /// Index name (`btc_usd`) → metric (`dvol.btc`).
     private let volatility: [String: String]
     /// Instrument name → instrument.
     private let instruments: [String: DeribitInstrument]
     package private(set) var rejectedFields = 0
+    /// The newest `timestamp` taken per channel.
+    private var order = SeriesOrder()
 
     static let keys: Set<String> = ["method", "params", "result", "error", "id"]
 
@@ -46,6 +52,7 @@ package struct DeribitDecoder: FrameDecoder {
         case "subscription"?:
             guard let channel = message["params"]?["channel"]?.string, let data = message["params"]?["data"],
                   data.members != nil else { return .skipped(.unexpectedShape) }
+            guard order.admits(milliseconds: data["timestamp"], of: channel, receivedAt: at) else { return .skipped(.outOfOrder) }
             if channel.hasPrefix("deribit_volatility_index.") { return volatilityIndex(data, at: at) }
             if channel.hasPrefix("ticker.") { return ticker(data, at: at) }
             return .skipped(.unknownMessage)

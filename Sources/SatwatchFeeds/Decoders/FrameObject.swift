@@ -10,14 +10,16 @@ enum FrameObject {
 
     /// The frame's members named in `keys` when it is an object (the others only checked, see
     /// `JSONParser.parseObject`); otherwise `invalid_json` (not JSON, including nesting deeper
-    /// than the parser allows and numbers beyond `Double`) or `unexpected_shape` (not an object,
-    /// or far more values under `keys` than any message of the feed holds).
+    /// than the parser allows and numbers beyond `Double`), `duplicate_key` (an object it reads
+    /// names a key twice, `{"last":96000,"last":1e9}`: which value the feed meant is a guess) or
+    /// `unexpected_shape` (not an object, or far more values under `keys` than any message of
+    /// the feed holds).
     static func parse(_ frame: String, keeping keys: Set<String>) -> Decoded<JSONPartialObject> {
         let object: JSONPartialObject?
         do {
             object = try JSONParser.parseObject(frame, keeping: keys, maxValues: maxValues)
         } catch {
-            return .skipped(.invalidJSON)
+            return .skipped(error.isDuplicateKey ? .duplicateKey : .invalidJSON)
         }
         guard let object else { return .skipped(.unexpectedShape) }
         return .value(object)

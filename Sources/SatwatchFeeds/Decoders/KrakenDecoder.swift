@@ -8,9 +8,17 @@ import SatwatchJSON
 /// `eth.eur`. Kraken's legacy `XBT` is read as `BTC` on both sides. `heartbeat` and `status`
 /// channels, subscribe acks and pongs are `.liveness`; any `"success": false` answer is `server_error`
 /// (and said once, see ``notices(_:)``). Bad entries of `data` follow ``SampleBatch``'s counting rule.
+///
+/// An entry's `timestamp` (RFC 3339) orders its symbol's tickers: an entry older than the last
+/// taken of its symbol is old news and dropped (`out_of_order`), so a late frame never moves a
+/// price back. A time further ahead than ``SampleTimeBounds/futureTolerance`` is a false claim
+/// and never becomes the newest, so it cannot hold back the true ones after it. The `status`
+/// message that opens every connection starts the order afresh.
 package struct KrakenDecoder: FrameDecoder {
     /// Normalized symbol (`BTC/USD`) → metric (`btc.usd`).
     private let metrics: [String: String]
+    /// The newest ticker `timestamp` taken per symbol, in milliseconds.
+    private var order = SeriesOrder()
     /// Ticker entries that were present but unusable in frames that still produced samples.
     package private(set) var rejectedFields = 0
 
@@ -48,7 +56,11 @@ package struct KrakenDecoder: FrameDecoder {
         guard let channel = message["channel"]?.string else { return .skipped(.unexpectedShape) }
         switch channel {
         case "ticker": return ticker(message, at: at)
-        case "heartbeat", "status": return .liveness
+        case "status":
+            // Sent first on every connection: its tickers start with a snapshot, taken as is.
+            order.restart()
+            return .liveness
+        case "heartbeat": return .liveness
         default: return .skipped(.unknownMessage)
         }
     }
@@ -62,6 +74,10 @@ package struct KrakenDecoder: FrameDecoder {
                 continue
             }
             guard let metric = metrics[Self.normalized(symbol)] else { continue }
+            if let time = entry["timestamp"]?.string.flatMap(Timestamp.init(rfc3339:)), !order.admits(time: time, of: metric, receivedAt: at) {
+                batch.reject(.outOfOrder)
+                continue
+            }
             batch.add(metric, number: entry["last"], domain: .positive)
         }
         if !batch.samples.isEmpty { rejectedFields += batch.rejected }

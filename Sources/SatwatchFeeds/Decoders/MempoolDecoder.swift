@@ -9,7 +9,8 @@ import SatwatchJSON
 /// - `conversions` → `btc.<ccy>` per currency (`-1` means unavailable: no sample; `time` ignored)
 /// - `mempoolInfo` → `mempool.count` (`size`), `mempool.vsize` (`bytes`)
 /// - `vBytesPerSecond` → `mempool.vbytes_per_second`
-/// - `blocks` (the highest `height`) or `block` (its `height`) → `block.height`
+/// - `blocks` (the highest `height`) or `block` (its `height`) → `block.height`, never lower
+///   than the highest taken (see `heights`)
 /// - `da` → `difficulty.change`, `difficulty.remaining_blocks`
 /// - `currentHashrate` → `hashrate` (EH/s), `currentDifficulty` → `difficulty`: the REST answer of
 ///   `/api/v1/mining/hashrate/3d` (see `MempoolDecoder+Mining.swift`), fed in by the same feed
@@ -28,6 +29,12 @@ package struct MempoolDecoder: FrameDecoder {
     private(set) var chain: ChainTracker
     /// The keys built from a frame: the data keys, and the watch's when there is one.
     private let keptKeys: Set<String>
+    /// The highest block height taken. A lower one is an old frame (a late push, a server
+    /// behind the one before), never news: it is dropped (`out_of_order`), so `on: change`
+    /// does not announce a block twice. The chain never gets shorter: a reorganisation replaces
+    /// blocks at heights already seen and goes on from there. Kept across reconnects, which
+    /// may reach a server a block behind; a restart or a reload of the feed starts afresh.
+    private var heights = SeriesOrder()
 
     /// Creates a decoder following `watch`.
     package init(watch: ChainWatch = ChainWatch()) {
@@ -64,8 +71,8 @@ package struct MempoolDecoder: FrameDecoder {
             case "mempoolInfo": Self.mempoolInfo(member.node, into: &batch)
             case "vBytesPerSecond":
                 batch.add("mempool.vbytes_per_second", number: member.node, domain: .nonNegative)
-            case "blocks": Self.blocks(member.node, into: &batch)
-            case "block": batch.add("block.height", number: member.node["height"], domain: .blockHeight)
+            case "blocks": if let tip = Self.tip(of: member.node, into: &batch) { addHeight(tip, into: &batch) }
+            case "block": if let height = Self.height(member.node["height"], into: &batch) { addHeight(height, into: &batch) }
             case _ where ChainTracker.isChainKey(member.key): continue
             case "da": Self.difficulty(member.node, into: &batch)
             case "currentHashrate": Self.hashrate(member.node, into: &batch)
@@ -131,21 +138,31 @@ extension MempoolDecoder {
     }
 
     /// The recent blocks, oldest first on the wire; the tip is the highest height in any order.
-    static func blocks(_ node: JSONNode, into batch: inout SampleBatch) {
-        guard let blocks = node.array else { return batch.reject(.unexpectedShape) }
-        var tip: Double?
-        for block in blocks {
-            guard let height = block["height"]?.number else {
-                batch.reject(.unexpectedShape)
-                continue
-            }
-            guard ValueDomain.blockHeight.admits(height) else {
-                batch.reject(.invalidValue)
-                continue
-            }
-            tip = max(tip ?? height, height)
+    static func tip(of node: JSONNode, into batch: inout SampleBatch) -> Double? {
+        guard let blocks = node.array else {
+            batch.reject(.unexpectedShape)
+            return nil
         }
-        if let tip { batch.add("block.height", tip) }
+        return blocks.compactMap { height($0["height"], into: &batch) }.max()
+    }
+
+    /// A block's height: a whole number a chain can have, else rejected.
+    static func height(_ node: JSONNode?, into batch: inout SampleBatch) -> Double? {
+        guard let height = node?.number else {
+            batch.reject(.unexpectedShape)
+            return nil
+        }
+        guard ValueDomain.blockHeight.admits(height) else {
+            batch.reject(.invalidValue)
+            return nil
+        }
+        return height
+    }
+
+    /// Publishes `height` unless it is lower than the highest taken (see `heights`).
+    mutating func addHeight(_ height: Double, into batch: inout SampleBatch) {
+        guard heights.admits(height) else { return batch.reject(.outOfOrder) }
+        batch.add("block.height", height)
     }
 
     /// The difficulty adjustment: expected change in percent (may be negative) and blocks left.

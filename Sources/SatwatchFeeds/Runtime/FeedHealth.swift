@@ -6,7 +6,8 @@ package struct FeedHealth: Sendable, Equatable {
     package var kind: FeedKind
     /// Whether a connection is up (for Coin Metrics: whether the last poll succeeded).
     package var connected = false
-    /// When the last frame (data or heartbeat) arrived; nil before the first.
+    /// When the last frame (data or heartbeat) arrived that shows the feed delivering now (one
+    /// whose data is all older than `stale_after` does not); nil before the first.
     package var lastFrameAt: Timestamp?
     /// Connections lost since start.
     package var reconnects = 0
@@ -20,6 +21,10 @@ package struct FeedHealth: Sendable, Equatable {
     package var frames = 0
     /// Messages refused for being larger than the feed's `max_frame`.
     package var oversizedFrames = 0
+    /// Samples stamped further in the future than the tolerance, taken at their receive time.
+    package var futureSamples = 0
+    /// Samples older than the feed's `stale_after` when they came, left out.
+    package var staleSamples = 0
 
     /// A feed that has not connected yet.
     package init(kind: FeedKind) { self.kind = kind }

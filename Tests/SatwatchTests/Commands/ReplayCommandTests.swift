@@ -9,12 +9,28 @@ import Testing
     /// A config with mempool, Coinbase and Kraken feeds (the mempool one with `mempool`'s
     /// settings), a `log` channel and the given rule files' text.
     static func setup(rules: String, mempool: String = "{}") throws -> URL {
+        try setup(rules: rules, feeds: #"{"mempool": \#(mempool), "coinbase": {}, "kraken": {}}"#)
+    }
+
+    /// A config with `feeds` (the config's `feeds` object), a `log` channel and the rule file.
+    static func setup(rules: String, feeds: String) throws -> URL {
         let folder = try TestPaths.temporaryFolder()
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
         try rules.write(to: folder.appendingPathComponent("rules/r.json"), atomically: true, encoding: .utf8)
-        try #"{"state": "state.db", "rules": ["rules"], "feeds": {"mempool": \#(mempool), "coinbase": {}, "kraken": {}}, "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}"#
+        try #"{"state": "state.db", "rules": ["rules"], "feeds": \#(feeds), "channels": {"console": {"type": "log"}}, "defaults": {"channels": ["console"]}}"#
             .write(to: folder.appendingPathComponent("satwatch.json"), atomically: true, encoding: .utf8)
         return folder
+    }
+
+    /// `satwatch replay` of the raw frame fixture `fixture` of `feed` from `start`, with the
+    /// config in `folder`: its exit status and output.
+    static func replay(_ folder: URL, raw fixture: String, feed: String, start: String) async -> (Int32, CapturedIO) {
+        let captured = CapturedIO()
+        let status = await SatwatchCommandLine.run([
+            "replay", "--config", folder.appendingPathComponent("satwatch.json").path,
+            "--input", TestPaths.feedFixtures.appendingPathComponent(fixture).path, "--feed", feed, "--start", start,
+        ], io: captured.io)
+        return (status, captured)
     }
 
     static func lines(_ captured: CapturedIO) throws -> [[String: Any]] {
@@ -25,12 +41,7 @@ import Testing
     /// 927605 (+221.7 s): exactly one firing and one resolved, 85 s apart.
     @Test func feeBurstFiresOnceAndResolvesOnce() async throws {
         let folder = try Self.setup(rules: #"{"rules": [{"name": "fastest-above-10", "metric": "fee.fastest", "above": 10}]}"#)
-        let captured = CapturedIO()
-        let status = await SatwatchCommandLine.run([
-            "replay", "--config", folder.appendingPathComponent("satwatch.json").path,
-            "--input", TestPaths.feedFixtures.appendingPathComponent("mempool-ws-fees.jsonl").path,
-            "--feed", "mempool", "--start", "2025-12-10T14:02:00Z",
-        ], io: captured.io)
+        let (status, captured) = await Self.replay(folder, raw: "mempool-ws-fees.jsonl", feed: "mempool", start: "2025-12-10T14:02:00Z")
         #expect(status == 0)
         #expect(captured.out == [
             #"{"rule":"fastest-above-10","status":"firing","metric":"fee.fastest","value":10.229,"threshold":10,"at":"2025-12-10T14:04:16.384Z","channels":["console"],"values":{"fee.fastest":10.229}}"#,
@@ -45,12 +56,7 @@ import Testing
     @Test(arguments: ["1900-01-01T00:00:00Z", "1969-12-31T23:59:00Z", "2025-12-10T14:02:00Z"])
     func notificationsKeepTheReplayedTime(start: String) async throws {
         let folder = try Self.setup(rules: #"{"rules": [{"name": "fastest-above-10", "metric": "fee.fastest", "above": 10}]}"#)
-        let captured = CapturedIO()
-        let status = await SatwatchCommandLine.run([
-            "replay", "--config", folder.appendingPathComponent("satwatch.json").path,
-            "--input", TestPaths.feedFixtures.appendingPathComponent("mempool-ws-fees.jsonl").path,
-            "--feed", "mempool", "--start", start,
-        ], io: captured.io)
+        let (status, captured) = await Self.replay(folder, raw: "mempool-ws-fees.jsonl", feed: "mempool", start: start)
         #expect(status == 0)
         let begin = Timestamp(rfc3339: start)!
         let times = try Self.lines(captured).map { Timestamp(rfc3339: $0["at"] as! String)! }
@@ -172,5 +178,17 @@ import Testing
                                                    io: captured.io)
         #expect(status == 1)
         #expect(captured.err.last?.hasSuffix("not a record file; for a raw frame file, name its feed with --feed") == true)
+    }
+
+    /// A raw CoinGecko answer carries its own times (2025-12-10T14:02Z): replayed a year later
+    /// its price is stale and fires nothing, and replay says so; replayed at its time it fires.
+    @Test(arguments: [("2026-12-10T14:02:30Z", 0, true), ("2025-12-10T14:02:30Z", 1, false)])
+    func aRawCoinGeckoAnswerIsCurrentOnlyNearItsTimes(start: String, notified: Int, stale: Bool) async throws {
+        let folder = try Self.setup(rules: #"{"rules": [{"name": "btc-above-90k", "metric": "btc.usd", "above": 90000}]}"#,
+                                    feeds: #"{"coingecko": {}}"#)
+        let (status, captured) = await Self.replay(folder, raw: "coingecko-simple-price.json", feed: "coingecko", start: start)
+        #expect(status == 0)
+        #expect(captured.out.count == notified)
+        #expect(captured.err.contains("satwatch replay: coingecko: samples out of time: future=0 stale=1") == stale)
     }
 }

@@ -30,7 +30,8 @@ import Testing
         #expect(decoder.rejectedFields == 0)
     }
 
-    /// Polls repeat a coin's price until CoinGecko reprices it: only a newer time is a sample.
+    /// Polls repeat a coin's price until CoinGecko reprices it: only a newer time is a sample,
+    /// and an older one is an old answer, counted as out of order.
     @Test func anUnchangedUpdateTimeIsNoNewSample() {
         var decoder = Self.decoder(["usd"])
         let first = #"{"ethereum":{"usd":3000,"last_updated_at":1765375320},"solana":{"usd":130,"last_updated_at":1765375318}}"#
@@ -40,16 +41,29 @@ import Testing
         #expect(decoder.decode(first, at: Self.received + .minutes(1)) == .samples([]))
         #expect(decoder.decode(second, at: Self.received + .minutes(2))
                 == .samples([Self.sample("sol.usd", 131, Timestamp(milliseconds: 1_765_375_378_000))]))
-        #expect(decoder.decode(older, at: Self.received + .minutes(3)) == .samples([]))
+        #expect(decoder.decode(older, at: Self.received + .minutes(3)) == .skipped(.outOfOrder))
         #expect(decoder.rejectedFields == 0)
     }
 
-    /// Times ahead of ours are capped at the receive time; without a time the receive time is
-    /// used and the price is never taken for a repeat.
-    @Test func sampleTimeComesFromTheAnswerButNeverFromTheFuture() {
+    /// The answer's time is passed on as the feed's claim (the evaluator bounds it, see
+    /// `SampleTimeBounds`). One further ahead than the tolerance never becomes the coin's newest
+    /// time: the true answers after it are taken (it froze the price). Without a time the
+    /// receive time is used and the price is never taken for a repeat.
+    @Test func sampleTimeComesFromTheAnswerAndAFalseFutureHoldsNothingBack() {
         var decoder = Self.decoder(["usd"], coins: [Self.coins[0]])
-        let future = #"{"ethereum":{"usd":3000,"last_updated_at":1765375500}}"#
-        #expect(decoder.decode(future, at: Self.received) == .samples([Self.sample("eth.usd", 3000, Self.received)]))
+        let tenYears = Self.received + .days(3650)
+        let future = #"{"ethereum":{"usd":3000,"last_updated_at":\#(tenYears.milliseconds / 1000)}}"#
+        #expect(decoder.decode(future, at: Self.received) == .samples([Self.sample("eth.usd", 3000, tenYears)]))
+        #expect(decoder.decode(future, at: Self.received + .minutes(1))
+                == .samples([Self.sample("eth.usd", 3000, tenYears)]))
+        let now = #"{"ethereum":{"usd":2900,"last_updated_at":\#(Self.received.milliseconds / 1000 + 60)}}"#
+        #expect(decoder.decode(now, at: Self.received + .minutes(1))
+                == .samples([Self.sample("eth.usd", 2900, Self.received + .minutes(1))]))
+        // Within the tolerance a server's clock ahead is believed: its time orders the coin.
+        let ahead = Self.received + .minutes(3)
+        let slightlyAhead = #"{"ethereum":{"usd":2950,"last_updated_at":\#(ahead.milliseconds / 1000)}}"#
+        #expect(decoder.decode(slightlyAhead, at: Self.received + .minutes(2)) == .samples([Self.sample("eth.usd", 2950, ahead)]))
+        #expect(decoder.decode(slightlyAhead, at: Self.received + .minutes(3)) == .samples([]))
         var untimed = Self.decoder(["usd"], coins: [Self.coins[0]])
         let frame = #"{"ethereum":{"usd":3000}}"#
         #expect(untimed.decode(frame, at: Self.received) == .samples([Self.sample("eth.usd", 3000, Self.received)]))

@@ -30,6 +30,8 @@ import Testing
         (#"{"pong": true} {"pong": true}"#, .invalidJSON),
         (ones, .unexpectedShape),
         (ones + ",", .invalidJSON),
+        // Which of two values a feed meant is a guess: a repeated key refuses the frame.
+        (#"{"a":1,"a":2}"#, .duplicateKey),
     ])
     func everyDecoderSkips(frame: String, reason: SkipReason) {
         for kind in FeedKind.allCases {
@@ -52,6 +54,10 @@ import Testing
         (.kraken, #"{"channel":"ticker","type":"update","data":[{"symbol":"BTC/USD","last":"92000"}]}"#, .unexpectedShape),
         (.coinmetrics, #"{"data":[{"time":"2025-12-14T00:00:00Z","PriceUSD":"1e999"}]}"#, .invalidValue),
         (.kraken, hugeTicker, .unexpectedShape),
+        (.kraken, #"{"channel":"ticker","type":"update","data":[{"symbol":"BTC/USD","last":96000,"last":1e9}]}"#, .duplicateKey),
+        (.coinbase, #"{"type":"ticker","product_id":"BTC-USD","price":"96000","price":"1000000000"}"#, .duplicateKey),
+        (.coinbase, #"{"type":"ticker","product_id":"BTC-USD","price":"96000","time":"a","time":"b"}"#, .duplicateKey),
+        (.mempool, #"{"fees":{"fastestFee":3,"halfHourFee":3,"hourFee":3,"economyFee":1,"minimumFee":1,"fastestFee":900}}"#, .duplicateKey),
     ])
     func feedSkips(kind: FeedKind, frame: String, reason: SkipReason) {
         var decoder = Self.decoder(kind)

@@ -5,11 +5,17 @@ import SatwatchFeeds
 // satwatch benchmarks: run through `bench/run` (release build). Prints a Markdown table.
 // The recorded feed frames: the folder given, or the repository's (bench/run runs from its root).
 // `--windows`: only issue 20's engine rows (the 1,000-rule mix, deadlines, the rule board: a
-// quick before/after of the engine's costs).
+// quick before/after of the engine's costs). `--decode`: only the frame decoding rows (a quick
+// before/after of the JSON parser and the decoders).
 let arguments = CommandLine.arguments.dropFirst()
 let fixtures = arguments.first { !$0.hasPrefix("--") } ?? "Tests/Fixtures/feeds"
 let onlyWindows = arguments.contains("--windows")
 var table = BenchTable()
+if arguments.contains("--decode") {
+    DecodeBench.addRows(to: &table, fixtures: fixtures)
+    print(table.render())
+    exit(0)
+}
 for count in [1, 100, 10_000] where !onlyWindows {
     let rate = RuleEvaluationBench.run(ruleCount: count, evaluations: 20_000_000)
     table.add("rule evaluations, \(count) rule\(count == 1 ? "" : "s")", Format.millions(rate), "M evals/s", target: ">= 5")
@@ -49,11 +55,7 @@ table.add("state+outbox commit p50", Format.fixed(latency.p50, 3), "ms")
 table.add("state+outbox commit p99", Format.fixed(latency.p99, 3), "ms", target: "<= 2")
 table.add("state+outbox commit max", Format.fixed(latency.max, 3), "ms")
 table.add("state+outbox commit p99, thread CPU", Format.fixed(latency.cpuP99, 3), "ms")
-let decodeRate = try DecodeBench.run(fixture: fixtures + "/mempool-ws-fees.jsonl", rounds: 100)
-table.add("mempool frames decoded", Format.fixed(decodeRate, 0), "frames/s", target: ">= 10000")
-let binancePairs = ["BTCUSDT", "ETHUSDT"].compactMap { TradingPair($0, feed: .binance) }
-let binanceRate = try DecodeBench.run(fixture: fixtures + "/binance-trades.jsonl", rounds: 2_000, decoder: BinanceDecoder(symbols: binancePairs))
-table.add("Binance trade frames decoded", Format.fixed(binanceRate, 0), "frames/s", target: ">= 50000")
+DecodeBench.addRows(to: &table, fixtures: fixtures)
 let year = try RetentionBench.run(days: 365, perDay: 200)
 table.add("state file after a year at 200 notifications/day, 2 channels, 30d retention",
           Format.fixed(Double(year.databaseBytes) / 1_048_576, 2), "MiB", target: "< 4")

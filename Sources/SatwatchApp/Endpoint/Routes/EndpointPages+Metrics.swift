@@ -31,7 +31,8 @@ extension EndpointPages {
         let feeds = boards.health.snapshot
         page.family("satwatch_feed_connected", "gauge", "1 while the feed's connection is up (Coin Metrics: last poll succeeded).")
         for feed in feeds { page.sample("satwatch_feed_connected", ["feed": feed.kind.rawValue], feed.connected ? 1 : 0) }
-        page.family("satwatch_feed_last_frame_timestamp_seconds", "gauge", "When the feed last sent anything, in Unix seconds (0: never).")
+        page.family("satwatch_feed_last_frame_timestamp_seconds", "gauge",
+                    "When the feed last sent anything, data within stale_after or a heartbeat, in Unix seconds (0: never).")
         for feed in feeds { page.sample("satwatch_feed_last_frame_timestamp_seconds", ["feed": feed.kind.rawValue], feed.lastFrameAt?.seconds ?? 0) }
         page.family("satwatch_feed_frames_total", "counter", "Frames received.")
         for feed in feeds { page.sample("satwatch_feed_frames_total", ["feed": feed.kind.rawValue], Double(feed.frames)) }
@@ -47,6 +48,11 @@ extension EndpointPages {
         for feed in feeds { page.sample("satwatch_feed_oversized_frames_total", ["feed": feed.kind.rawValue], Double(feed.oversizedFrames)) }
         page.family("satwatch_feed_rejected_fields_total", "counter", "Unusable fields dropped from frames whose other fields were used.")
         for feed in feeds { page.sample("satwatch_feed_rejected_fields_total", ["feed": feed.kind.rawValue], Double(feed.rejectedFields)) }
+        page.family("satwatch_feed_samples_future_total", "counter",
+                    "Samples stamped more than 2 minutes after they were received, taken at their receive time.")
+        for feed in feeds { page.sample("satwatch_feed_samples_future_total", ["feed": feed.kind.rawValue], Double(feed.futureSamples)) }
+        page.family("satwatch_feed_samples_stale_total", "counter", "Samples older than the feed's stale_after when received, left out.")
+        for feed in feeds { page.sample("satwatch_feed_samples_stale_total", ["feed": feed.kind.rawValue], Double(feed.staleSamples)) }
 
         page.family("satwatch_rule_state", "gauge", "1 for the state each rule is in.")
         for (rule, status) in boards.rules.snapshot {
