@@ -50,9 +50,12 @@ package struct Daemon: Sendable {
         // Owned here, not by a generation: the watchdog is fed across reloads.
         let watchdog = notifier?.startWatchdog()
         defer { watchdog?.cancel() }
+        // Owned here too: a step of the wall clock is logged once, whatever generation runs.
+        let clockWatch = Task { [logger] in await ClockWatch(clock: .live, logger: logger).run() }
+        defer { clockWatch.cancel() }
         let boards = Boards(health: FeedHealthBoard(initial.config.feeds.map(\.kind)), metrics: MetricBoard(),
                             rules: RuleStateBoard(), deliveries: DeliveryCounters(), histories: HistoryHandover(),
-                            store: StoreHealthBoard(logger: logger), startedAt: WallClock.now())
+                            store: StoreHealthBoard(logger: logger), startedAt: ProcessClock.live.now())
         let inbox = EvaluatorInbox()
         let backlog = FrameBacklog()
         let feeds = FeedSet(health: boards.health, logger: logger, inbox: inbox, backlog: backlog) { emit.yield($0) }
@@ -84,7 +87,7 @@ package struct Daemon: Sendable {
             case .signal:
                 notifier?.send(SystemdNotifier.reloading())
                 guard let reloaded = await reload(replacing: setup, endpoint: endpoint) else {
-                    boards.reloads.record(successful: false, at: WallClock.now())
+                    boards.reloads.record(successful: false, at: ProcessClock.live.now())
                     notifier?.send([("READY", "1"), ("STATUS", status("reload failed; running the previous config", setup))])
                     continue
                 }
@@ -97,7 +100,7 @@ package struct Daemon: Sendable {
                 setup = reloaded
                 generation += 1
                 running = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit)
-                boards.reloads.record(successful: true, at: WallClock.now())
+                boards.reloads.record(successful: true, at: ProcessClock.live.now())
                 let (restarted, kept) = await feeds.update(to: setup.config.feeds)
                 logWarnings(setup)
                 logger.info("reloaded", LogFields(summary(setup).pairs + [("feeds_restarted", "\(restarted)"),
