@@ -102,7 +102,7 @@ def start(workers, monkeypatch, wall, config, rules):
 
 
 def launch(worker, monkeypatch, wall):
-    """Starts `worker` on the faked wall clock."""
+    """Starts (or starts again) `worker` on the faked wall clock."""
     with monkeypatch.context() as patch:
         patch.delenv("FAKETIME", raising=False)
         for name, value in wall.environment().items():
@@ -249,6 +249,26 @@ def test_retry_after_step(chaos, step, feed, receiver, workers, monkeypatch, wal
               "delivered once the receiver recovers",
               f"attempts {len(times)}, gaps {', '.join(f'{gap:.1f}s' for gap in gaps)}; {outcome}; steps logged {steps_logged(worker)}",
               len(times) == 3 and gaps[0] <= 2.4 + LATE_SLACK and gaps[1] <= 4.8 + LATE_SLACK and outcome == "delivered")
+    assert worker.stop() == 0
+
+
+@pytest.mark.parametrize("step", [-HOUR, DAY], ids=step_name)
+def test_restart_after_step(chaos, step, feed, receiver, workers, monkeypatch, wall):
+    # A 503, then the receiver has recovered; the worker is restarted between the two attempts.
+    worker = retrying(workers, monkeypatch, wall, feed, receiver, failures=1)
+    wall.step(step)
+    worker.wait_log(r'msg="clock stepped"')
+    assert worker.stop() == 0
+    moved = "stored times moved to the wall clock" in worker.log_text()
+    restarted = time.monotonic()
+    launch(worker, monkeypatch, wall)
+    times, outcome = settled(worker, receiver, 2, timeout=2.4 + LATE_SLACK + 10)
+    after = times[1] - restarted if len(times) > 1 else None
+    chaos.row(f"wall clock stepped {step_name(step)}, then the worker restarted while a delivery retries",
+              f"stored times moved onto the wall clock at the stop; the retry comes on schedule after the restart "
+              f"(within {2.4 + LATE_SLACK:.0f} s), and is delivered",
+              f"moved {moved}; second attempt {f'{after:.1f}s after the restart' if after is not None else 'never'}; {outcome}",
+              moved and after is not None and after <= 2.4 + LATE_SLACK and outcome == "delivered")
     assert worker.stop() == 0
 
 

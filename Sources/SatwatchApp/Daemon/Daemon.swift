@@ -82,6 +82,8 @@ package struct Daemon: Sendable {
                 notifier?.send([("STOPPING", "1")])
                 let stopped = await stop(running, feeds: feeds, endpoint: endpoint)
                 if !stopped { logger.warn("shutdown grace period over; exiting with work still in flight (it stays pending)") }
+                // Only once nothing writes any more: a late write would be left on the old timeline.
+                if stopped { await settleTimeline(setup) }
                 logger.info("stopped")
                 return 0
             case .signal:
@@ -143,6 +145,30 @@ package struct Daemon: Sendable {
             await generation?.task.value
             await feeds?.stopAll()
             await endpoint?.stop()
+        }
+    }
+
+    /// After the wall clock stepped, moves the state file's times onto it before the worker exits
+    /// (`StateStore.moveTimeline`): the next start's steady timeline begins at the wall time.
+    private func settleTimeline(_ setup: Setup) async {
+        let offset = ProcessClock.live.offset
+        guard offset != .zero else { return }
+        let path = setup.config.statePath
+        let failure = await OwnThread.run("satwatch.timeline") { () -> String? in
+            do {
+                let store = try StateStore.open(path: path)
+                defer { store.close() }
+                try store.moveTimeline(by: offset)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        if let failure {
+            logger.error("stored times left on the worker's timeline; after this restart they are off by the clock's step",
+                         ["offset": ClockWatch.text(offset), "error": failure])
+        } else {
+            logger.info("stored times moved to the wall clock", ["offset": ClockWatch.text(offset)])
         }
     }
 
