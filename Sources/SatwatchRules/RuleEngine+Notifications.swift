@@ -38,7 +38,7 @@ extension RuleEngine {
             case .threshold: report.thresholdText
             case .values: ObservedValue.text(values)
             case .status: status.rawValue
-            case .since: startsAt.rfc3339
+            case .since: (startsAt + labelOffset).rfc3339
             case .title: report.headline?.title ?? ""
             case .link: report.headline?.link ?? ""
             }

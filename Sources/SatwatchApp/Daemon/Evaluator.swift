@@ -46,6 +46,7 @@ struct Evaluator: Service {
             let now = ProcessClock.live.now()
             // Checked per input: a reload may change the level. Off, the engine records nothing.
             state.evaluator.explains = logger.isEnabled(.debug)
+            state.evaluator.labelOffset = ProcessClock.live.offset
             var changes: [RuleChange]
             var samples: [Sample] = []
             var firstValues = false

@@ -126,6 +126,13 @@ package struct FrameEvaluator: Sendable {
         set { engine.explains = newValue }
     }
 
+    /// The wall clock minus the engine's time, for the times messages write out (see
+    /// `RuleEngine.labelOffset`).
+    package var labelOffset: TimeSpan {
+        get { engine.labelOffset }
+        set { engine.labelOffset = newValue }
+    }
+
     /// The engine's explanations since the last call (see `RuleEngine.takeExplanations`).
     package mutating func takeExplanations() -> [RuleExplanation] { engine.takeExplanations() }
 }
