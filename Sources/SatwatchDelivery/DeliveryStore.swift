@@ -55,12 +55,13 @@ actor DeliveryStore {
     /// group that waits for its retry goes again as it was, before anything newer), through
     /// `stages`, with what they held and kept recorded in one transaction, and a group they
     /// formed fixed in the outbox. When nothing is due, when something next is.
-    func pass(of channel: String, now: Timestamp, limit: Int, through stages: [any DeliveryStage]) throws -> PassResult {
+    func pass(of channel: String, now: Timestamp, wallOffset: TimeSpan = .zero, limit: Int,
+              through stages: [any DeliveryStage]) throws -> PassResult {
         try withStore { store in
             var due = try store.outbox.deliverable(channel: channel, now: now, limit: limit)
             if let batch = due.first(where: { $0.batch != nil })?.batch { due = try store.outbox.batchMembers(batch) }
             guard !due.isEmpty else { return .idle(nextDue: try store.outbox.nextDue(channel: channel)) }
-            let pass = try apply(stages, to: StagePass(channel: channel, now: now, entries: due))
+            let pass = try apply(stages, to: StagePass(channel: channel, now: now, wallOffset: wallOffset, entries: due))
             try record(pass.records)
             if pass.formsGroup, pass.channelWait == nil, !pass.entries.isEmpty {
                 try store.outbox.formBatches([pass.entries.map(\.id)])

@@ -33,7 +33,7 @@ extension Dispatcher {
             }
             group.externalURL = extras.externalURL
         }
-        switch await channel.deliver(group) {
+        switch await channel.deliver(group.labelled(by: processClock.offset)) {
         case .delivered:
             counters.record(channel.name) { $0.sent += count }
             logger.info("delivered", LogFields(fields.pairs + [("attempts", "\(head.attempts + 1)")]))

@@ -36,7 +36,8 @@ extension Dispatcher {
                     continue
                 }
                 receiverDownUntil = nil
-                let result = try await store.pass(of: channel.name, now: now, limit: limit, through: stages)
+                let result = try await store.pass(of: channel.name, now: now, wallOffset: processClock.offset, limit: limit,
+                                                through: stages)
                 storeFailures = 0
                 storeHealth.succeeded(part, at: clock())
                 let pass: StagePass
@@ -84,7 +85,7 @@ extension Dispatcher {
     private func report(_ pass: StagePass) {
         for (entry, hold) in pass.newHolds {
             logger.info("delivery held", LogFields(Self.fields(entry, pass.channel).pairs
-                + [("until", hold.until.rfc3339), ("reason", hold.reason)]))
+                + [("until", processClock.wall(at: hold.until).rfc3339), ("reason", hold.reason)]))
         }
         for (entry, keep) in pass.kept {
             counters.record(pass.channel) { totals in

@@ -30,7 +30,9 @@ package struct Dispatcher: Sendable {
     /// `state_retention` when the config says nothing: a month of history.
     package static let defaultRetention = TimeSpan.hours(24 * 30)
     let logger: Logger
-    let clock: @Sendable () -> Timestamp
+    /// Steady time for every wait and age; the wall clock for quiet hours, silences and the times
+    /// a message shows.
+    let processClock: ProcessClock
     let random: @Sendable () -> Double
     /// Rung, channel by channel, by whoever commits new entries.
     package let bells: ChannelBells
@@ -53,7 +55,7 @@ package struct Dispatcher: Sendable {
                 counters: DeliveryCounters = DeliveryCounters(), storeHealth: StoreHealthBoard? = nil,
                 gate: DrainGate = DrainGate(), plan: DeliveryPlan = DeliveryPlan(), alerts: Set<String>? = nil,
                 extras: (any NotificationExtrasSource)? = nil, restatements: (any AlertRestatements)? = nil,
-                clock: @escaping @Sendable () -> Timestamp = { WallClock.now() },
+                clock: ProcessClock = .live,
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         let queues = Dictionary(channels.values.flatMap(\.queues).map { ($0.name, $0) }) { first, _ in first }
         self.channels = queues
@@ -66,7 +68,7 @@ package struct Dispatcher: Sendable {
         self.policy = policy
         self.retention = retention
         self.logger = logger
-        self.clock = clock
+        self.processClock = clock
         self.random = random
         self.counters = counters
         self.storeHealth = storeHealth ?? StoreHealthBoard(logger: logger)
@@ -74,6 +76,9 @@ package struct Dispatcher: Sendable {
         self.alerts = alerts
         self.bells = ChannelBells(queues.keys)
     }
+
+    /// The steady time: what every wait, back-off and age is measured on.
+    func clock() -> Timestamp { processClock.now() }
 
     /// Delivers until cancelled. Entries queued while the worker was down are picked up at once.
     package func run() async {
@@ -169,7 +174,7 @@ extension Dispatcher {
                     var group = NotificationGroup(told, extras: told.map { extras?.extras(for: $0, chart: false) ?? NotificationExtras() })
                     group.sentAt = clock()
                     group.externalURL = extras?.externalURL
-                    let outcome = await channel.deliver(group)
+                    let outcome = await channel.deliver(group.labelled(by: processClock.offset))
                     if case .failed(let failure) = outcome, !failing {
                         logger.warn("re-sending alerts failed", ["channel": channel.name, "alerts": "\(chunk.count)", "error": failure.reason])
                     }

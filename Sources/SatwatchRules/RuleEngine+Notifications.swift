@@ -38,7 +38,7 @@ extension RuleEngine {
             case .threshold: report.thresholdText
             case .values: ObservedValue.humanText(values)
             case .status: status.rawValue
-            case .since: DisplayTime.utc.format(startsAt)
+            case .since: DisplayTime.utc.format(startsAt + labelOffset)
             case .title: report.headline?.title ?? ""
             case .link: report.headline?.link ?? ""
             }

@@ -56,6 +56,9 @@ package struct RuleEngine: Sendable {
     var undecided: [Bool]
     /// Whether to record why each rule is where it is (`takeExplanations`), for debug logs.
     package var explains = false
+    /// The wall clock minus the engine's time (`ProcessClock.offset`): what a message's `{{since}}`
+    /// adds, so it names the time on the wall clock after a step. Zero in recorded time.
+    package var labelOffset = TimeSpan.zero
     /// Whether a sample that repeats a fresh value skips the rules that decide on values alone
     /// (`decidesOnValues`). Off only in the tests, as the reference that evaluates everything.
     package var skipsRepeatedValues = true

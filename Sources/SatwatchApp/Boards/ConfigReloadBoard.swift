@@ -16,7 +16,7 @@ final class ConfigReloadBoard: Sendable {
     private let state: Mutex<State>
 
     /// A board for a worker that has just loaded its config successfully, at `loadedAt`.
-    init(loadedAt: Timestamp = WallClock.now()) { state = Mutex(State(lastSuccess: loadedAt)) }
+    init(loadedAt: Timestamp = ProcessClock.live.now()) { state = Mutex(State(lastSuccess: loadedAt)) }
 
     /// Records a reload that succeeded at `now`.
     func recordSuccess(at now: Timestamp) {

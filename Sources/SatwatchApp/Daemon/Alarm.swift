@@ -36,7 +36,7 @@ final class Alarm: Sendable {
     /// Calls `fire` each time the armed time passes, until cancelled.
     func run(fire: @Sendable () -> Void) async {
         while !Task.isCancelled {
-            let now = WallClock.now()
+            let now = ProcessClock.live.now()
             let wait = state.withLock { state -> TimeSpan? in
                 guard let time = state.target else {
                     state.waitingUntil = now + .hours(1)

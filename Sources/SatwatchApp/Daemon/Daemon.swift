@@ -51,9 +51,12 @@ package struct Daemon: Sendable {
         // Owned here, not by a generation: the watchdog is fed across reloads.
         let watchdog = notifier?.startWatchdog()
         defer { watchdog?.cancel() }
+        // Owned here too: a step of the wall clock is logged once, whatever generation runs.
+        let clockWatch = Task { [logger] in await ClockWatch(clock: .live, logger: logger).run() }
+        defer { clockWatch.cancel() }
         let boards = Boards(health: FeedHealthBoard(initial.config.feeds.map(\.kind)), metrics: MetricBoard(),
                             rules: RuleStateBoard(), deliveries: DeliveryCounters(), histories: HistoryHandover(),
-                            store: StoreHealthBoard(logger: logger), startedAt: WallClock.now())
+                            store: StoreHealthBoard(logger: logger), startedAt: ProcessClock.live.now())
         let inbox = EvaluatorInbox()
         let backlog = FrameBacklog()
         let feeds = FeedSet(health: boards.health, logger: logger, inbox: inbox, backlog: backlog) { emit.yield($0) }
@@ -82,6 +85,8 @@ package struct Daemon: Sendable {
                 notifier?.send([("STOPPING", "1")])
                 let stopped = await stop(running, feeds: feeds, endpoint: endpoint)
                 if !stopped { logger.warn("shutdown grace period over; exiting with work still in flight (it stays pending)") }
+                // Only once nothing writes any more: a late write would be left on the old timeline.
+                if stopped { await settleTimeline(setup) }
                 logger.info("stopped")
                 return 0
             case .signal:
@@ -90,7 +95,7 @@ package struct Daemon: Sendable {
                 switch await reload(replacing: setup, endpoint: endpoint) {
                 case .loaded(let loaded): reloaded = loaded
                 case .rejected(let problem):
-                    let rejection = ReloadRejectionStore.Rejection(at: WallClock.now(), problem: problem)
+                    let rejection = ReloadRejectionStore.Rejection(at: ProcessClock.live.now(), problem: problem)
                     boards.reloads.record(rejection)
                     recordInStateFile(rejection: rejection, statePath: setup.config.statePath)
                     notifier?.send([("READY", "1"), ("STATUS", status("reload failed; running the previous config", setup))])
@@ -105,7 +110,7 @@ package struct Daemon: Sendable {
                 setup = reloaded
                 generation += 1
                 running = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit)
-                boards.reloads.recordSuccess(at: WallClock.now())
+                boards.reloads.recordSuccess(at: ProcessClock.live.now())
                 recordInStateFile(rejection: nil, statePath: setup.config.statePath)
                 let (restarted, kept) = await feeds.update(to: setup.config.feeds)
                 logWarnings(setup)
@@ -149,6 +154,30 @@ package struct Daemon: Sendable {
             await generation?.task.value
             await feeds?.stopAll()
             await endpoint?.stop()
+        }
+    }
+
+    /// After the wall clock stepped, moves the state file's times onto it before the worker exits
+    /// (`StateStore.moveTimeline`): the next start's steady timeline begins at the wall time.
+    private func settleTimeline(_ setup: Setup) async {
+        let offset = ProcessClock.live.offset
+        guard offset != .zero else { return }
+        let path = setup.config.statePath
+        let failure = await OwnThread.run("satwatch.timeline") { () -> String? in
+            do {
+                let store = try StateStore.open(path: path)
+                defer { store.close() }
+                try store.moveTimeline(by: offset)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        if let failure {
+            logger.error("stored times left on the worker's timeline; after this restart they are off by the clock's step",
+                         ["offset": ClockWatch.text(offset), "error": failure])
+        } else {
+            logger.info("stored times moved to the wall clock", ["offset": ClockWatch.text(offset)])
         }
     }
 

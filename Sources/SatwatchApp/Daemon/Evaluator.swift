@@ -30,7 +30,7 @@ struct Evaluator: Service {
         let writer = try await StateWriter.open(file: stateFile, health: boards.store,
                                                 bells: bells, logger: logger)
         let saved = try await writer.read { try $0.ruleStates.load() }
-        let startedAt = WallClock.now()
+        let startedAt = ProcessClock.live.now()
         var state = EvaluatorState(
             evaluator: FrameEvaluator(engine: RuleEngine(rules: setup.rules, derived: setup.config.derived, defaultChannels: setup.config.defaultChannels,
                                                          commonLabels: setup.config.labels,
@@ -43,9 +43,10 @@ struct Evaluator: Service {
         boards.rules.publish(state.evaluator.engine, feeds: state.evaluator.stale.overview)
         alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
         while let input = await inputs.next() {
-            let now = WallClock.now()
+            let now = ProcessClock.live.now()
             // Checked per input: a reload may change the level. Off, the engine records nothing.
             state.evaluator.explains = logger.isEnabled(.debug)
+            state.evaluator.labelOffset = ProcessClock.live.offset
             var changes: [RuleChange]
             var samples: [Sample] = []
             var firstValues = false
@@ -85,7 +86,7 @@ struct Evaluator: Service {
             alarm.schedule(state.nextDeadline(flushEvery: Self.flushEvery))
         }
         boards.histories.put(state.evaluator.engine.historySnapshot)
-        flush(&state, to: writer, at: WallClock.now())
+        flush(&state, to: writer, at: ProcessClock.live.now())
         await writer.finish()
     }
 
@@ -119,7 +120,7 @@ struct Evaluator: Service {
         // Once per process: on a reload the board already holds these minutes (and newer ones).
         guard boards.series.keys.isEmpty else { return }
         do {
-            let from = SeriesCollection.oldestMinute(now: WallClock.now())
+            let from = SeriesCollection.oldestMinute(now: ProcessClock.live.now())
             let series = try await writer.read { try $0.series.load(from: from) }
             boards.series.restore(series)
         } catch {

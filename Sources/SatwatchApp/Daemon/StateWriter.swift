@@ -150,10 +150,10 @@ final class StateWriter: @unchecked Sendable {
             attempt += 1
             do {
                 try run(job)
-                health.succeeded(Self.part, at: WallClock.now())
+                health.succeeded(Self.part, at: ProcessClock.live.now())
                 return true
             } catch {
-                health.failed(Self.part, error, at: WallClock.now(), ["retry_in": Self.retryDelay.wholeSecondsText])
+                health.failed(Self.part, error, at: ProcessClock.live.now(), ["retry_in": Self.retryDelay.wholeSecondsText])
                 if queue.withLock({ $0.closing }) && attempt >= 2 { return false }
                 sleep(Self.retryDelay)
             }

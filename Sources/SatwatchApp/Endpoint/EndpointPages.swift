@@ -28,7 +28,10 @@ struct EndpointPages: Sendable {
     var queues: [String: String] = [:]
     /// The config's derived metrics and portfolios, which no feed publishes.
     var derivedMetrics: [String] = []
-    var clock: @Sendable () -> Timestamp = { WallClock.now() }
+    /// The worker's steady time: how long a feed has been quiet, ages, what is due (see `ProcessClock`).
+    var clock: @Sendable () -> Timestamp = { ProcessClock.live.now() }
+    /// The wall clock: silences start and end on it.
+    var calendar: @Sendable () -> Timestamp = { ProcessClock.live.wallNow() }
 
     /// Every route, in the order they are tried.
     static let routes: [any EndpointRoute] = [

@@ -46,13 +46,18 @@ package struct FrameEvaluator: Sendable {
     package mutating func process(_ frame: RecordedFrame) -> ProcessedFrame {
         if decoders[frame.feed] == nil { decoders[frame.feed] = FeedConfig(kind: frame.feed).makeDecoder() }
         let rejectedBefore = decoders[frame.feed]!.rejectedFields
+        // A feed stamps its data on the wall clock, so it is decoded and bounded at the wall time
+        // of its receipt, and its samples are then moved onto the steady timeline the engine runs
+        // on (the same instant unless the wall clock stepped; see `labelOffset`).
+        let receivedOnWall = frame.at + labelOffset
         // Decoded in place: stateful decoders (Coin Metrics' 200 days of prices) are not copied.
-        var outcome = decoders[frame.feed]!.decode(frame.text, at: frame.at)
+        var outcome = decoders[frame.feed]!.decode(frame.text, at: receivedOnWall)
         let rejected = decoders[frame.feed]!.rejectedFields - rejectedBefore
         var bounded = BoundedSamples()
         if case .samples(let samples) = outcome {
             let bounds = timeBounds[frame.feed] ?? SampleTimeBounds(staleAfter: FeedConfig(kind: frame.feed).staleAfter)
-            bounded = bounds.bound(samples, receivedAt: frame.at)
+            bounded = bounds.bound(samples, receivedAt: receivedOnWall)
+            bounded.samples = bounded.samples.map { $0.onSteadyTimeline(offset: labelOffset) }
             outcome = .samples(bounded.samples)
             if bounded.future > 0 || bounded.stale > 0 {
                 let counted = outOfTime[frame.feed] ?? (0, 0)
@@ -174,6 +179,25 @@ package struct FrameEvaluator: Sendable {
         set { engine.explains = newValue }
     }
 
+    /// The wall clock minus the engine's time: for the times messages write out (see
+    /// `RuleEngine.labelOffset`), and to read feeds' own stamps, which are wall-clock times.
+    package var labelOffset: TimeSpan {
+        get { engine.labelOffset }
+        set { engine.labelOffset = newValue }
+    }
+
     /// The engine's explanations since the last call (see `RuleEngine.takeExplanations`).
     package mutating func takeExplanations() -> [RuleExplanation] { engine.takeExplanations() }
+}
+
+private extension Sample {
+    /// This sample, stamped on the wall clock, at the same instant of the steady timeline that
+    /// runs `offset` behind the wall clock. A daily close keeps its stamp: it names a calendar
+    /// day, not an instant.
+    func onSteadyTimeline(offset: TimeSpan) -> Sample {
+        guard offset != .zero, !isDailyClose else { return self }
+        var moved = self
+        moved.at = at - offset
+        return moved
+    }
 }

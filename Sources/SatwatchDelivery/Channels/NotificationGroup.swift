@@ -42,6 +42,21 @@ package struct NotificationGroup: Sendable, Equatable {
     /// member sends its reader for the rest, and the alerts' `generatorURL`.
     var pageURL: String? { externalURL.map { $0 + "/" } }
 
+    /// The group with its times (each member's `at` and `startsAt`, `sentAt`) moved from the
+    /// worker's steady timeline to the wall clock's labels, `offset` apart: what a receiver reads.
+    package func labelled(by offset: TimeSpan) -> NotificationGroup {
+        guard offset != .zero else { return self }
+        var labelled = NotificationGroup(notifications.map { notification in
+            var notification = notification
+            notification.at = notification.at + offset
+            notification.startsAt = notification.startsAt + offset
+            return notification
+        }, extras: extras)
+        labelled.externalURL = externalURL
+        labelled.sentAt = sentAt.map { $0 + offset }
+        return labelled
+    }
+
     /// The only member, when there is one: channels then send exactly what they send ungrouped.
     package var single: Notification? { notifications.count == 1 ? notifications[0] : nil }
 

@@ -85,8 +85,11 @@ struct StagePass: Sendable {
 
     /// The channel.
     let channel: String
-    /// The time the pass is made at.
+    /// The time the pass is made at, on the worker's steady timeline (waits, ages, paces).
     let now: Timestamp
+    /// Wall time minus steady time (`ProcessClock.offset`): calendar things (quiet hours,
+    /// silences) are decided on the wall clock.
+    let wallOffset: TimeSpan
     /// The entries still going, in queue order.
     private(set) var entries: [OutboxEntry]
     /// The entries held, with why.
@@ -99,11 +102,21 @@ struct StagePass: Sendable {
     /// members in the outbox (a batch), so a retry resends the same message.
     var formsGroup = false
 
-    init(channel: String, now: Timestamp, entries: [OutboxEntry]) {
+    init(channel: String, now: Timestamp, wallOffset: TimeSpan = .zero, entries: [OutboxEntry]) {
         self.channel = channel
         self.now = now
+        self.wallOffset = wallOffset
         self.entries = entries
     }
+
+    /// What the wall clock says at the pass.
+    var wallNow: Timestamp { now + wallOffset }
+
+    /// What the wall clock said at the steady time `steady` (when an entry was queued, say).
+    func wall(at steady: Timestamp) -> Timestamp { steady + wallOffset }
+
+    /// The steady time at which the wall clock reads `wall` (when a quiet window ends).
+    func steady(atWall wall: Timestamp) -> Timestamp { wall - wallOffset }
 
     /// Holds `entry` until `until`; the later entries of its alert stay behind it (an alert's
     /// entries reach the channel in order), every other alert goes on.

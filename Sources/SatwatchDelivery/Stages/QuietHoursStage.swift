@@ -24,14 +24,16 @@ struct QuietHoursStage: DeliveryStage, DeliveryStageKind {
     func apply(to pass: inout StagePass, store: isolated DeliveryStore) throws {
         for entry in pass.entries where pass.isGoing(entry) {
             let rule = entry.notification.rule
-            if quiet.isMuted(channel: pass.channel, rule: rule, at: pass.now) {
-                let until = quiet.releaseTime(channel: pass.channel, rule: rule, after: pass.now)
-                pass.hold(entry, until: until, kind: OutboxState.muted.rawValue,
-                          reason: quiet.isMuted(channel: pass.channel, at: pass.now) ? "channel muted" : "rule muted")
+            // Windows are on the wall clock; the hold, like every wait, on the steady one.
+            if quiet.isMuted(channel: pass.channel, rule: rule, at: pass.wallNow) {
+                let until = quiet.releaseTime(channel: pass.channel, rule: rule, after: pass.wallNow)
+                pass.hold(entry, until: pass.steady(atWall: until), kind: OutboxState.muted.rawValue,
+                          reason: quiet.isMuted(channel: pass.channel, at: pass.wallNow) ? "channel muted" : "rule muted")
                 continue
             }
             // Held itself, or queued in the window behind a held entry (an alert's entries go in order).
-            let waitedOutWindow = entry.heldUntil != nil || quiet.isMuted(channel: pass.channel, rule: rule, at: entry.createdAt)
+            let waitedOutWindow = entry.heldUntil != nil
+                || quiet.isMuted(channel: pass.channel, rule: rule, at: pass.wall(at: entry.createdAt))
             if waitedOutWindow, try store.hasLaterPending(than: entry, channel: pass.channel) {
                 pass.keep(entry, as: .muted, reason: "superseded while muted")
             }

@@ -10,7 +10,7 @@ struct SilenceStage: DeliveryStage, DeliveryStageKind {
 
     func apply(to pass: inout StagePass, store: isolated DeliveryStore) throws {
         for entry in pass.entries where pass.isGoing(entry) {
-            if let keep = try store.silenceDecision(for: entry, channel: pass.channel, at: pass.now) {
+            if let keep = try store.silenceDecision(for: entry, channel: pass.channel, at: pass.wallNow) {
                 pass.keep(entry, as: keep.state, reason: keep.reason)
             }
         }

@@ -56,7 +56,7 @@ final class ChainPoller: Sendable {
             while !Task.isCancelled {
                 do {
                     try await round()
-                    logger.pollRecovered("watch read", outage.connected(at: WallClock.now()), feed: config.kind)
+                    logger.pollRecovered("watch read", outage.connected(at: ProcessClock.live.now()), feed: config.kind)
                     outage.healthy()
                     break
                 } catch {
@@ -64,7 +64,7 @@ final class ChainPoller: Sendable {
                     if Task.isCancelled { return }
                     failures += 1
                     let delay = backoff.delay(after: error, failures: failures)
-                    outage.failed(at: WallClock.now()).map {
+                    outage.failed(at: ProcessClock.live.now()).map {
                         logger.pollFailed("watch read", $0, feed: config.kind, reason: error.reason, retryIn: delay)
                     }
                     // A new block or connect meanwhile starts the round again at once.
@@ -89,7 +89,7 @@ final class ChainPoller: Sendable {
                 refused.append((path, error))
                 continue
             }
-            let now = WallClock.now()
+            let now = ProcessClock.live.now()
             await backlog?.admit()
             sink(RecordedFrame(at: now, feed: config.kind, text: text))
         }

@@ -36,7 +36,7 @@ final class HashratePoller: Sendable {
     /// the stream is up. Says at debug level when the next poll is due after it (a tip right
     /// after a poll earns none; a block waits out the spacing).
     func heard(_ signal: MempoolBlockSignal) {
-        let now = WallClock.now()
+        let now = ProcessClock.live.now()
         let wait = schedule.withLock { schedule in
             schedule.heard(signal, at: now)
             return schedule.delay(at: now, streamUp: true)
@@ -52,22 +52,22 @@ final class HashratePoller: Sendable {
         var outage = OutageReport()
         while !Task.isCancelled {
             let streamUp = health.snapshot.first { $0.kind == config.kind }?.connected ?? false
-            let wait = schedule.withLock { $0.delay(at: WallClock.now(), streamUp: streamUp) }
+            let wait = schedule.withLock { $0.delay(at: ProcessClock.live.now(), streamUp: streamUp) }
             if wait > .zero {
                 await bell.wait(for: wait)
                 continue
             }
-            schedule.withLock { $0.polling(at: WallClock.now()) }
+            schedule.withLock { $0.polling(at: ProcessClock.live.now()) }
             do {
                 try await poll()
-                logger.pollRecovered("hashrate poll", outage.connected(at: WallClock.now()), feed: config.kind)
+                logger.pollRecovered("hashrate poll", outage.connected(at: ProcessClock.live.now()), feed: config.kind)
                 outage.healthy()
                 failures = 0
             } catch {
                 if Task.isCancelled { return }
                 failures += 1
                 let delay = backoff.delay(after: error, failures: failures)
-                let now = WallClock.now()
+                let now = ProcessClock.live.now()
                 schedule.withLock { $0.failed(at: now, retryIn: delay) }
                 outage.failed(at: now).map { logger.pollFailed("hashrate poll", $0, feed: config.kind, reason: error.reason, retryIn: delay) }
             }
@@ -77,7 +77,7 @@ final class HashratePoller: Sendable {
     /// One GET, its answer forwarded as a frame of the feed.
     private func poll() async throws(PollFailure) {
         let text = try await client.pollBody(url, feed: config, health: health)
-        let now = WallClock.now()
+        let now = ProcessClock.live.now()
         health.update(config.kind) { $0.lastFrameAt = now; $0.frames += 1 }
         await backlog?.admit()
         sink(RecordedFrame(at: now, feed: config.kind, text: text))

@@ -50,7 +50,7 @@ struct PollingFeed<Plan: PollPlan>: Service {
             let wait: TimeSpan
             do {
                 try await poll(&plan, problem: &problem)
-                let connect = outage.connected(at: WallClock.now())
+                let connect = outage.connected(at: ProcessClock.live.now())
                 outage.healthy()
                 if connect != .connected || !(health.snapshot.first { $0.kind == kind }?.connected ?? false) {
                     logger.feedConnected(connect, fields)
@@ -62,7 +62,7 @@ struct PollingFeed<Plan: PollPlan>: Service {
                 failures += 1
                 wait = backoff.delay(after: error, failures: failures)
                 health.update(kind) { $0.connected = false; $0.reconnects += 1; $0.lastError = error.reason }
-                outage.failed(at: WallClock.now()).map {
+                outage.failed(at: ProcessClock.live.now()).map {
                     logger.feedFailed($0, first: "feed poll failed",
                                       LogFields([("feed", kind.rawValue)] + subject + [("reason", error.reason), ("retry_in", wait.wholeSecondsText)]))
                 }
@@ -74,12 +74,12 @@ struct PollingFeed<Plan: PollPlan>: Service {
     /// One poll: every page the plan asks for, each forwarded as a frame. A page's problem is
     /// logged when it starts or changes, and its end once (`problem` is the one last logged).
     private func poll(_ plan: inout Plan, problem: inout PolledPage.Problem?) async throws(PollFailure) {
-        var url = plan.nextURL(after: nil, at: WallClock.now())
+        var url = plan.nextURL(after: nil, at: ProcessClock.live.now())
         var pages = 0
         while let next = url, pages < Self.maximumPages {
             let body = try await client.pollBytes(next, headers: plan.headers, feed: config, health: health)
             let page = plan.page(body)
-            let now = WallClock.now()
+            let now = ProcessClock.live.now()
             if page.problem != problem {
                 let subject = plan.subject ?? ("url", next)
                 if let found = page.problem {

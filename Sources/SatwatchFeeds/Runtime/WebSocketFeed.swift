@@ -37,7 +37,7 @@ package struct WebSocketFeed: Service {
         var outage = OutageReport()
         let noticed = NoticeLog()
         while !Task.isCancelled {
-            let started = WallClock.now()
+            let started = ProcessClock.live.now()
             let (reason, wasConnected, renewed) = await session(&outage, noticed: noticed)
             if Task.isCancelled { return }
             if renewed {
@@ -46,7 +46,7 @@ package struct WebSocketFeed: Service {
                 logger.info("feed renewing connection", ["feed": config.kind.rawValue, "reason": reason])
                 continue
             }
-            let now = WallClock.now()
+            let now = ProcessClock.live.now()
             let lasted = now - started >= healthyAfter
             failures = lasted ? 1 : failures + 1
             if lasted { outage.healthy() }
@@ -86,7 +86,7 @@ package struct WebSocketFeed: Service {
             return ("subscribe failed: \(error)", false, false)
         }
         health.update(config.kind) { $0.connected = true; $0.lastError = nil }
-        logger.feedConnected(outage.connected(at: WallClock.now()), ["feed": config.kind.rawValue, "url": url])
+        logger.feedConnected(outage.connected(at: ProcessClock.live.now()), ["feed": config.kind.rawValue, "url": url])
         let lastFrame = LastFrameClock()
         let ending = await withTaskGroup(of: (reason: String, renewed: Bool)?.self) { group in
             group.addTask { await self.read(connection, lastFrame: lastFrame, noticed: noticed).map { ($0, false) } }
@@ -106,7 +106,7 @@ package struct WebSocketFeed: Service {
     private func read(_ connection: WebSocketConnection, lastFrame: LastFrameClock, noticed: NoticeLog) async -> String? {
         do {
             for try await message in connection.messages {
-                let now = WallClock.now()
+                let now = ProcessClock.live.now()
                 lastFrame.set(now)
                 switch message {
                 case .text(let text) where wire.isPong(text):
@@ -151,7 +151,7 @@ package struct WebSocketFeed: Service {
         var pingedAt: Timestamp?
         while !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(500))
-            let now = WallClock.now(), last = lastFrame.get()
+            let now = ProcessClock.live.now(), last = lastFrame.get()
             if let sent = pingedAt {
                 if last >= sent { pingedAt = nil } else if now - sent >= wire.pongTimeout {
                     return "no answer to ping within \(wire.pongTimeout.text)"
@@ -201,7 +201,7 @@ final class NoticeLog: Sendable {
 
 /// When a connection last received anything: written by the reader, read by the watchdog.
 final class LastFrameClock: Sendable {
-    private let value = Mutex(WallClock.now())
+    private let value = Mutex(ProcessClock.live.now())
 
     func set(_ time: Timestamp) { value.withLock { $0 = time } }
     func get() -> Timestamp { value.withLock { $0 } }

@@ -18,7 +18,7 @@ import Testing
                            retention: TimeSpan = Config.defaultStateRetention, counters: DeliveryCounters = DeliveryCounters(),
                            clock: @escaping @Sendable () -> Timestamp = { WallClock.now() }) throws -> Dispatcher {
         Dispatcher(stateFile: StateFile(path: harness.statePath), channels: harness.channels, policy: policy, retention: retention,
-                       logger: Logger(level: .error, sink: { _ in }), counters: counters, clock: clock)
+                       logger: Logger(level: .error, sink: { _ in }), counters: counters, clock: ProcessClock(reading: clock))
     }
 
     /// A receiver asking for two days is tried again after `max_retry_after` (1 h) instead.

@@ -46,7 +46,7 @@ import Testing
         func dispatcher(policy: RetryPolicy = RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
                         clock: @escaping @Sendable () -> Timestamp = { WallClock.now() }) throws -> Dispatcher {
             Dispatcher(stateFile: StateFile(path: statePath), channels: channels, policy: policy, logger: Logger(level: .error, sink: { _ in }),
-                       plan: plan, clock: clock)
+                       plan: plan, clock: ProcessClock(reading: clock))
         }
 
         func entries() throws -> [OutboxEntry] { try store.outbox.entries(states: [.pending, .sent, .dead], limit: 100) }

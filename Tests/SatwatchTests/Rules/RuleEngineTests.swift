@@ -103,6 +103,19 @@ import Testing
                              "btc.usd is 100,500.5, above 100,000"])
     }
 
+    /// After a wall-clock step the engine keeps its steady time; `{{since}}` names the wall time.
+    @Test(arguments: [(TimeSpan.zero, "1970-01-01T00:00:10.000Z"), (.hours(-1), "1969-12-31T23:00:10.000Z"),
+                      (.days(1), "1970-01-02T00:00:10.000Z")])
+    func sinceIsWrittenOnTheWallClock(_ offset: TimeSpan, _ since: String) {
+        let rule = Rule(name: "t", condition: .above(100000, metric: "btc.usd"), message: try! MessageTemplate(parsing: "since {{since}}"))
+        var engine = RuleEngine(rules: [rule])
+        engine.labelOffset = offset
+        let change = engine.ingest(Self.sample("btc.usd", 100500.5, at: 10)).first
+        #expect(change?.notification?.message == "since \(since)")
+        // The notification's own times stay on the engine's clock; channels label them.
+        #expect(change?.notification?.startsAt == Timestamp(milliseconds: 10_000))
+    }
+
     @Test func notificationIdsAreStable() {
         let a = Notification(rule: "r", status: .firing, metric: "m", value: 1, threshold: 0, at: .epoch, startsAt: .epoch, message: "x", channels: [])
         let b = Notification(rule: "r", status: .firing, metric: "m", value: 2, threshold: 0, at: .epoch, startsAt: .epoch, message: "y", channels: ["c"])

@@ -13,7 +13,7 @@ struct SilencesAPIRoute: EndpointRoute {
     var stateFileBudget: TimeSpan? { EndpointStore.budget }
 
     func respond(to request: HTTPServerRequest, pages: EndpointPages) -> HTTPServerResponse {
-        let now = pages.clock()
+        let now = pages.calendar()
         let id = request.path.hasPrefix("/api/v1/silences/") ? String(request.path.dropFirst("/api/v1/silences/".count)) : nil
         switch (request.method, id) {
         case ("GET", nil), ("HEAD", nil):

@@ -14,7 +14,7 @@ struct SilenceFormRoute: EndpointRoute {
         if let refusal = pages.refuseWrite(presenting: form.first("token")) {
             return Self.page(refusal.status, "Not allowed: the token is missing or wrong.", at: request.path)
         }
-        let now = pages.clock()
+        let now = pages.calendar()
         do {
             if request.path == "/silences/expire" {
                 let id = form.first("id") ?? ""

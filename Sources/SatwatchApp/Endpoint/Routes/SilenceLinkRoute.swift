@@ -13,7 +13,7 @@ struct SilenceLinkRoute: EndpointRoute {
 
     func respond(to request: HTTPServerRequest, pages: EndpointPages) -> HTTPServerResponse {
         let query = request.method == "POST" ? request.formFields.first("link") ?? "" : request.query
-        let now = pages.clock()
+        let now = pages.calendar()
         let link: SilenceLink
         do {
             let key = try pages.store.use { try $0.secrets.signingKey() }

@@ -50,7 +50,7 @@ import Testing
 
     static func dispatcher(_ harness: Harness, _ quiet: QuietHours, skip: Skip) -> Dispatcher {
         Dispatcher(stateFile: StateFile(path: harness.statePath), channels: harness.channels, policy: RetryPolicy(initialDelay: TimeSpan(milliseconds: 100)),
-                   logger: Logger(level: .error, sink: { _ in }), plan: DeliveryPlan(quiet: quiet), clock: { WallClock.now() + skip.span })
+                   logger: Logger(level: .error, sink: { _ in }), plan: DeliveryPlan(quiet: quiet), clock: ProcessClock(reading: { WallClock.now() + skip.span }))
     }
 
     /// A receiver, a state file and a running dispatcher whose `hook` is muted from now for ten
