@@ -6,8 +6,9 @@ set -euo pipefail
 # system-call filter expands its sets and loads it with them. tzdata: /usr/share/zoneinfo, which
 # time intervals' locations are read from (and the time zone tests). chromium and a font: the
 # browser the page's tests render it in. prometheus-alertmanager: the real Alertmanagers (alone and
-# as a cluster) the alertmanager channel and the two-worker tests deliver through.
-packages=(libsqlite3-dev libcurl4-openssl-dev sqlite3 openssl curl ca-certificates procps gcc zsh python3 python3-venv systemd libseccomp2 tzdata chromium fonts-dejavu-core prometheus-alertmanager)
+# as a cluster) the alertmanager channel and the two-worker tests deliver through. faketime: libfaketime,
+# which shifts a worker's wall clock under the clock-skew tests.
+packages=(libsqlite3-dev libcurl4-openssl-dev sqlite3 openssl curl ca-certificates procps gcc zsh python3 python3-venv systemd libseccomp2 tzdata chromium fonts-dejavu-core prometheus-alertmanager faketime)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
