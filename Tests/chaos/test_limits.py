@@ -13,7 +13,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from conftest import BINARY, Worker, wait_for
+from conftest import BINARY, Worker, timed_request, wait_for
 
 MIB = 1 << 20
 HOOKS = 8
@@ -109,3 +109,53 @@ def test_address_space_too_low_to_run_in(chaos, feed, receiver, tmp_path):
     ended = "still running" if status is None else f"signal {-status}" if status < 0 else f"exit {status}"
     chaos.row("address-space limit 128 MiB", "refuses to start: exit 1 with a message, never a signal or a hang",
               f"{ended}; {err.strip().splitlines()[-1] if err.strip() else 'no message'}", status == 1 and said is not None)
+
+
+def named(answer):
+    """A /healthz answer that is 503 and names the shortage, else None."""
+    status, body, _ = answer
+    return (status, body) if status == 503 and "too many open files" in body else None
+
+
+def open_files(pid):
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def set_soft_limit(pid, soft):
+    hard = resource.prlimit(pid, resource.RLIMIT_NOFILE)[1]
+    resource.prlimit(pid, resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_descriptors_running_out_under_a_running_worker(chaos, feed, receiver, workers):
+    worker = workers(config(feed, receiver), RULES).start()
+    pid = worker.process.pid
+    wait_for(lambda: feed.clients() == 1, timeout=30, what="the worker to connect")
+    assert worker.get("/healthz")[0] == 200
+    # Fewer descriptors allowed than it holds: every new one is refused (EMFILE) until the limit
+    # comes back, as when a leak or a flood of clients has taken them all.
+    limit = resource.prlimit(pid, resource.RLIMIT_NOFILE)
+    set_soft_limit(pid, open_files(pid) - 2)
+    # Clients queue up on the listener: the endpoint must still answer, and name the cause.
+    holders = [socket.create_connection(("127.0.0.1", worker.http_port)) for _ in range(20)]
+    answer = wait_for(lambda: named(timed_request(worker.http_port, "/healthz", timeout=10)), timeout=60,
+                      what="/healthz answering 503 naming too many open files")
+    # A firing must go out: its delivery cannot open a socket now, and says why.
+    feed.fees(12)
+    worker.wait_log(r'msg="delivery failed, will retry" channel=h0 .*error="curl error 7: cannot open a socket: '
+                    r'too many open files \(EMFILE\)"', timeout=30)
+    for _ in range(3):
+        assert named(timed_request(worker.http_port, "/healthz", timeout=10))
+    # Descriptors free up: the worker recovers by itself.
+    for holder in holders:
+        holder.close()
+    resource.prlimit(pid, resource.RLIMIT_NOFILE, limit)
+    wait_for(lambda: receiver.requests("/h0"), timeout=60, what="the firing delivered after the shortage")
+    healthy = wait_for(lambda: worker.get("/healthz")[0] == 200, timeout=30, what="/healthz 200 again")
+    log = worker.log_text()
+    logged = re.findall(r'level=error msg="too many open files" part="[^"]+" errno="too many open files \(EMFILE\)"', log)
+    recovered = 'msg="open files available again"' in log
+    chaos.row("soft open-file limit lowered under a running worker below what it holds, 20 clients queued",
+              "EMFILE logged once naming it; /healthz answers 503 naming it; delivery error names it; recovers",
+              f"/healthz {answer[0]}: {answer[1].strip()[:120]}…; logged {len(logged)}×; recovered: {recovered}",
+              len(logged) == 1 and recovered and healthy)
+    assert worker.stop() == 0

@@ -26,6 +26,7 @@ package struct Daemon: Sendable {
         let logger = Logger(journal: JournalStream.isStandardError(environment: io.environment), sink: io.err)
         guard let setup = Setup.loadValid(path: configPath, io: io, logger: logger, serving: true) else { return 1 }
         logger.configure(format: setup.config.logFormat, level: setup.config.logLevel)
+        DescriptorShortage.process.attach(logger)
         // Before anything is opened or started: a limit too low to run in is said now, not
         // found out as a hang or a crash later.
         if let refusal = ProcessLimits.ensure(setup.config.processNeeds, logger: logger) {

@@ -9,6 +9,8 @@ struct HTTPConnection {
     enum Next { case keep, close }
 
     let descriptor: Int32
+    /// When it was accepted.
+    let acceptedAt: ContinuousClock.Instant
     private(set) var phase = Phase.reading
     /// When the current phase ends at the latest (while reading: the head counted from accept,
     /// the body from the end of the head).
@@ -24,6 +26,7 @@ struct HTTPConnection {
 
     init(descriptor: Int32, now: ContinuousClock.Instant, limits: HTTPServerLimits) {
         self.descriptor = descriptor
+        acceptedAt = now
         deadline = now + limits.headTimeout
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import SatwatchBase
 import Synchronization
 
 /// The endpoint server's thread: one `poll` over the listener, the wake-up pipe and every open
@@ -15,6 +16,10 @@ final class HTTPEventLoop {
     var connections: [HTTPConnection] = []
     /// Set while accepting is paused for want of descriptors.
     var acceptPausedUntil: ContinuousClock.Instant?
+    /// A descriptor held in reserve (`/dev/null`, -1 while given up) for when the process has
+    /// none left: closed to accept a client, so `/healthz` can still say what is wrong (as nginx
+    /// and libuv do), and opened again as soon as one is free.
+    var spare: Int32 = -1
 
     init(listener: Int32, control: Control, limits: HTTPServerLimits,
          handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerReply) {
@@ -47,6 +52,7 @@ final class HTTPEventLoop {
     func run() {
         let wakeup = control.wakeup
         while true {
+            if spare < 0 { spare = open("/dev/null", O_RDONLY | O_CLOEXEC) }
             let now = ContinuousClock.now
             if let until = acceptPausedUntil, until <= now { acceptPausedUntil = nil }
             var descriptors = [pollfd(fd: wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
@@ -73,6 +79,7 @@ final class HTTPEventLoop {
         for connection in connections { connection.close() }
         connections = []
         close(listener)
+        if spare >= 0 { close(spare) }
     }
 
     /// Milliseconds until the nearest deadline, -1 (wait indefinitely) when there is none.
@@ -106,9 +113,14 @@ extension HTTPEventLoop {
             // (Glibc as imported into Swift has no accept4.)
             let descriptor = accept(listener, nil, nil)
             guard descriptor >= 0 else {
-                switch errno {
+                let code = errno
+                switch code {
                 case EINTR, ECONNABORTED: continue
-                case EMFILE, ENFILE, ENOBUFS, ENOMEM: acceptPausedUntil = .now + limits.acceptPause
+                case EMFILE, ENFILE:
+                    DescriptorShortage.process.refused("accepting connections", errno: code)
+                    if makeRoom() { continue }
+                    acceptPausedUntil = .now + limits.acceptPause
+                case ENOBUFS, ENOMEM: acceptPausedUntil = .now + limits.acceptPause
                 default: break
                 }
                 return
@@ -125,6 +137,23 @@ extension HTTPEventLoop {
                 connection.close()
             }
         }
+    }
+
+    /// Frees a descriptor for the next client when the process has none: the spare, or else
+    /// the oldest connection still sending its request after `acceptPause` (a client accepted
+    /// just now gets that long to send it). False when neither is there.
+    private func makeRoom() -> Bool {
+        if spare >= 0 {
+            close(spare)
+            spare = -1
+            return true
+        }
+        let now = ContinuousClock.now
+        guard let index = connections.firstIndex(where: { $0.phase == .reading && now - $0.acceptedAt >= limits.acceptPause })
+        else { return false }
+        connections[index].close()
+        connections.remove(at: index)
+        return true
     }
 
     /// Makes room: closes the oldest connection still sending its request (the one that has
