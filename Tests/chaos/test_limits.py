@@ -13,7 +13,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from conftest import BINARY, Worker, timed_request, wait_for
+from conftest import BINARY, Worker, metrics, timed_request, wait_for
 
 MIB = 1 << 20
 HOOKS = 8
@@ -117,8 +117,10 @@ def named(answer):
     return (status, body) if status == 503 and "too many open files" in body else None
 
 
-def open_files(pid):
-    return len(os.listdir(f"/proc/{pid}/fd"))
+def spare_descriptor(pid):
+    """The endpoint's spare: the one /dev/null the worker opened itself (0 and 1 are the test's)."""
+    return max(int(name) for name in os.listdir(f"/proc/{pid}/fd")
+               if int(name) > 2 and os.readlink(f"/proc/{pid}/fd/{name}") == "/dev/null")
 
 
 def set_soft_limit(pid, soft):
@@ -127,22 +129,25 @@ def set_soft_limit(pid, soft):
 
 
 def test_descriptors_running_out_under_a_running_worker(chaos, feed, receiver, workers):
-    worker = workers(config(feed, receiver), RULES).start()
+    # Coinbase: a WebSocket alone, no REST poll opening and closing sockets meanwhile.
+    worker = workers(config(feed, receiver, feeds=("coinbase",)),
+                     {"r.json": [{"name": "btc-high", "metric": "btc.usd", "above": 100000}]}).start()
     pid = worker.process.pid
     wait_for(lambda: feed.clients() == 1, timeout=30, what="the worker to connect")
     assert worker.get("/healthz")[0] == 200
-    # Fewer descriptors allowed than it holds: every new one is refused (EMFILE) until the limit
+    # The soft limit just above the endpoint's spare descriptor (opened early, after the
+    # descriptors the worker holds for good): every new one is refused (EMFILE) until the limit
     # comes back, as when a leak or a flood of clients has taken them all.
     limit = resource.prlimit(pid, resource.RLIMIT_NOFILE)
-    set_soft_limit(pid, open_files(pid) - 2)
+    set_soft_limit(pid, spare_descriptor(pid) + 1)
+    # A firing must go out: its delivery cannot open a socket now, and says why.
+    feed.push({"type": "ticker", "product_id": "BTC-USD", "price": "101000"})
+    worker.wait_log(r'msg="delivery failed, will retry" channel=h0 .*error="curl error 7: cannot open a socket: '
+                    r'too many open files \(EMFILE\)"', timeout=30)
     # Clients queue up on the listener: the endpoint must still answer, and name the cause.
     holders = [socket.create_connection(("127.0.0.1", worker.http_port)) for _ in range(20)]
     answer = wait_for(lambda: named(timed_request(worker.http_port, "/healthz", timeout=10)), timeout=60,
                       what="/healthz answering 503 naming too many open files")
-    # A firing must go out: its delivery cannot open a socket now, and says why.
-    feed.fees(12)
-    worker.wait_log(r'msg="delivery failed, will retry" channel=h0 .*error="curl error 7: cannot open a socket: '
-                    r'too many open files \(EMFILE\)"', timeout=30)
     for _ in range(3):
         assert named(timed_request(worker.http_port, "/healthz", timeout=10))
     # Descriptors free up: the worker recovers by itself.
@@ -151,11 +156,12 @@ def test_descriptors_running_out_under_a_running_worker(chaos, feed, receiver, w
     resource.prlimit(pid, resource.RLIMIT_NOFILE, limit)
     wait_for(lambda: receiver.requests("/h0"), timeout=60, what="the firing delivered after the shortage")
     healthy = wait_for(lambda: worker.get("/healthz")[0] == 200, timeout=30, what="/healthz 200 again")
+    refused = metrics(worker)[("satwatch_open_files_refused_total", ())]
     log = worker.log_text()
     logged = re.findall(r'level=error msg="too many open files" part="[^"]+" errno="too many open files \(EMFILE\)"', log)
     recovered = 'msg="open files available again"' in log
-    chaos.row("soft open-file limit lowered under a running worker below what it holds, 20 clients queued",
+    chaos.row("soft open-file limit lowered under a running worker to what it holds, then 20 clients queued",
               "EMFILE logged once naming it; /healthz answers 503 naming it; delivery error names it; recovers",
-              f"/healthz {answer[0]}: {answer[1].strip()[:120]}…; logged {len(logged)}×; recovered: {recovered}",
-              len(logged) == 1 and recovered and healthy)
+              f"/healthz {answer[0]}: {answer[1].strip()[:120]}…; logged {len(logged)}×; {refused:.0f} refusals counted; "
+              f"recovered: {recovered}", len(logged) == 1 and recovered and healthy and refused >= 2)
     assert worker.stop() == 0
