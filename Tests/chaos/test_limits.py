@@ -118,9 +118,11 @@ def named(answer):
 
 
 def spare_descriptor(pid):
-    """The endpoint's spare: the one /dev/null the worker opened itself (0 and 1 are the test's)."""
-    return max(int(name) for name in os.listdir(f"/proc/{pid}/fd")
-               if int(name) > 2 and os.readlink(f"/proc/{pid}/fd/{name}") == "/dev/null")
+    """The endpoint's spare: the one /dev/null the worker opened itself (0 and 1 are the test's);
+    without one (a worker that keeps none), the highest descriptor it holds."""
+    held = [int(name) for name in os.listdir(f"/proc/{pid}/fd")]
+    spares = [number for number in held if number > 2 and os.readlink(f"/proc/{pid}/fd/{number}") == "/dev/null"]
+    return max(spares or held)
 
 
 def set_soft_limit(pid, soft):
