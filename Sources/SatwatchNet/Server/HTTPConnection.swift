@@ -83,6 +83,16 @@ struct HTTPConnection {
         _ = Glibc.close(descriptor)
     }
 
+    /// Closes the socket by putting `placeholder`'s file in its place (`dup2`), so the descriptor
+    /// number stays taken, by a placeholder, with no moment in which another thread could take
+    /// it; false (nothing done) when that fails.
+    func closeKeepingNumber(for placeholder: Int32) -> Bool {
+        guard dup2(placeholder, descriptor) == descriptor else { return false }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        deferred?.response.abandon()
+        return true
+    }
+
     private mutating func read(limits: HTTPServerLimits, wakeup: WakeupPipe, handler: (HTTPServerRequest) -> HTTPServerReply) -> Next {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {

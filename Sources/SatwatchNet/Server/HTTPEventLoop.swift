@@ -16,9 +16,10 @@ final class HTTPEventLoop {
     var connections: [HTTPConnection] = []
     /// Set while accepting is paused for want of descriptors.
     var acceptPausedUntil: ContinuousClock.Instant?
-    /// A descriptor held in reserve (`/dev/null`, -1 while given up) for when the process has
-    /// none left: closed to accept a client, so `/healthz` can still say what is wrong (as nginx
-    /// and libuv do), and opened again as soon as one is free.
+    /// A descriptor held in reserve (`/dev/null`, or standard input's file in a finished
+    /// connection's place; -1 while given up) for when the process has none left: closed to
+    /// accept a client, so `/healthz` can still say what is wrong (as nginx and libuv do), and
+    /// taken again as soon as one is free.
     var spare: Int32 = -1
 
     init(listener: Int32, control: Control, limits: HTTPServerLimits,
@@ -99,7 +100,7 @@ final class HTTPEventLoop {
             if revents != 0 { next = connection.ready(limits: limits, wakeup: control.wakeup, handler: handler) }
             if next == .keep, woken { next = connection.answerIfComplete(limits: limits) }
             if next == .keep, connection.deadline <= now { next = connection.expired(limits: limits) }
-            if next == .keep { open.append(connection) } else { connection.close() }
+            if next == .keep { open.append(connection) } else { retire(connection) }
         }
         connections = open
     }
@@ -134,8 +135,20 @@ extension HTTPEventLoop {
             if connection.ready(limits: limits, wakeup: control.wakeup, handler: handler) == .keep {
                 connections.append(connection)
             } else {
-                connection.close()
+                retire(connection)
             }
+        }
+    }
+
+    /// Closes a finished connection. While the spare is given up, the connection's descriptor
+    /// becomes the spare instead (standard input's file put in its place): were it closed, a
+    /// curl transfer on another thread could take the number before the spare is opened again,
+    /// and keep it in a kept-alive connection, leaving the endpoint none to accept with.
+    private func retire(_ connection: HTTPConnection) {
+        if spare < 0, connection.closeKeepingNumber(for: STDIN_FILENO) {
+            spare = connection.descriptor
+        } else {
+            connection.close()
         }
     }
 
