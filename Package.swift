@@ -14,6 +14,8 @@ let package = Package(
         // System libraries (Debian: libsqlite3-dev, libcurl4-openssl-dev).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // glibc's malloc arenas and default thread stack, which Swift's Glibc module does not export.
+        .target(name: "CProcessTuning"),
 
         // The layers, bottom to top (scripts/check-layers.py keeps them): each target depends only
         // on targets below it, so the compiler refuses an upward import.
@@ -41,7 +43,7 @@ let package = Package(
         // The app: config loading and the registries, the daemon, commands, the endpoint and page.
         .target(name: "SatwatchApp", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet", "SatwatchFeeds",
                                                     "SatwatchRules", "SatwatchCharts", "SatwatchState",
-                                                    "SatwatchDelivery"]),
+                                                    "SatwatchDelivery", "CProcessTuning"]),
         // Writes the git revision into SatwatchBase at build time (`satwatch --version`).
         .plugin(name: "RevisionPlugin", capability: .buildTool()),
         // Thin executable.

@@ -9,7 +9,7 @@ set -euo pipefail
 # as a cluster) the alertmanager channel and the two-worker tests deliver through. dpkg-dev:
 # dpkg-shlibdeps, which names the Debian package's library dependencies (deploy/build-deb.sh);
 # lintian checks that package (scripts/verify-deb.sh). faketime (libfaketime): the chaos rows that
-# step a running worker's wall clock.
+# step a running worker's wall clock and the Alertmanager skew tests.
 packages=(libsqlite3-dev libcurl4-openssl-dev dpkg-dev lintian sqlite3 openssl curl ca-certificates procps gcc zsh python3 python3-venv systemd libseccomp2 tzdata chromium fonts-dejavu-core prometheus-alertmanager faketime)
 missing=()
 for package in "${packages[@]}"; do

@@ -1,7 +1,9 @@
 #ifndef SATWATCH_CCURL_SHIM_H
 #define SATWATCH_CCURL_SHIM_H
 #include <curl/curl.h>
+#include <errno.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <strings.h>
 
 // curl_easy_setopt / curl_easy_getinfo are variadic: Swift cannot call them. One typed wrapper
@@ -51,6 +53,20 @@ static inline CURLcode satwatch_curl_restrict_protocols(CURL *h, const char *nam
     }
     return curl_easy_setopt(h, CURLOPT_PROTOCOLS, mask);
 #endif
+}
+
+/// Opens curl's sockets as curl would, keeping socket()'s errno in `errno_box` when it fails:
+/// curl reports a socket it could not open as a plain "Couldn't connect to server" (error 7),
+/// which hides that the process ran out of descriptors.
+static curl_socket_t satwatch_curl_open_socket(void *errno_box, curlsocktype purpose, struct curl_sockaddr *address) {
+    (void)purpose;
+    curl_socket_t fd = socket(address->family, address->socktype, address->protocol);
+    if (fd == CURL_SOCKET_BAD && errno_box) *(int *)errno_box = errno;
+    return fd;
+}
+static inline CURLcode satwatch_curl_keep_socket_errno(CURL *h, int *errno_box) {
+    CURLcode rc = curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, satwatch_curl_open_socket);
+    return rc == CURLE_OK ? curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, (void *)errno_box) : rc;
 }
 
 /// CURLVERSION_NOW is a macro Swift cannot import.

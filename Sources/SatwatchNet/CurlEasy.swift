@@ -1,4 +1,5 @@
 import CCurl
+import SatwatchBase
 
 /// Owns one `CURL*` easy handle and its error buffer; cleans both up in `deinit`.
 ///
@@ -7,6 +8,8 @@ import CCurl
 package final class CurlEasy {
     package let handle: UnsafeMutableRawPointer
     private let errorBuffer: UnsafeMutablePointer<CChar>
+    /// The errno of the last socket curl could not open for this handle (0: none).
+    private let socketErrno: UnsafeMutablePointer<Int32>
     private var lists: [UnsafeMutablePointer<curl_slist>] = []
 
     package init() throws(CurlError) {
@@ -17,6 +20,8 @@ package final class CurlEasy {
         self.handle = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        socketErrno = .allocate(capacity: 1)
+        socketErrno.initialize(to: 0)
         applyBaseOptions()
     }
 
@@ -34,17 +39,27 @@ package final class CurlEasy {
         _ = satwatch_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         // Never let curl raise SIGALRM/SIGPIPE in a multi-threaded daemon.
         _ = satwatch_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        socketErrno.pointee = 0
+        _ = satwatch_curl_keep_socket_errno(handle, socketErrno)
     }
 
     deinit {
         curl_easy_cleanup(handle)
         for list in lists { curl_slist_free_all(list) }
         errorBuffer.deallocate()
+        socketErrno.deallocate()
     }
 
-    /// The error for `code`, with curl's error buffer text when it has one.
+    /// The error for `code`, with curl's error buffer text when it has one; a socket that could
+    /// not be opened for want of descriptors is named as such (and reported to
+    /// `DescriptorShortage`), not left as "Couldn't connect to server".
     package func error(_ code: CURLcode) -> CurlError {
-        CurlError(code, detail: String(cString: errorBuffer))
+        let detail = String(cString: errorBuffer)
+        let refused = socketErrno.pointee
+        guard DescriptorShortage.isShortage(refused) else { return CurlError(code, detail: detail) }
+        socketErrno.pointee = 0
+        DescriptorShortage.process.refused("opening a socket", errno: refused)
+        return CurlError(code, detail: "cannot open a socket: \(DescriptorShortage.errnoName(refused))")
     }
 
     package func set(_ option: CURLoption, _ value: Int) throws(CurlError) {

@@ -1,4 +1,5 @@
 import Glibc
+import SatwatchBase
 
 /// A self-pipe that wakes a thread of our own (a WebSocket connection's, the HTTP server's)
 /// from `poll()` when another thread queued something for it or asks it to stop. The descriptors close when the last owner lets go, so a late `signal()`
@@ -16,7 +17,10 @@ final class WakeupPipe: Sendable {
     init() throws(Failure) {
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else {
-            throw Failure(description: "cannot create a wake-up pipe: errno \(errno)")
+            let code = errno
+            guard DescriptorShortage.isShortage(code) else { throw Failure(description: "cannot create a wake-up pipe: errno \(code)") }
+            DescriptorShortage.process.refused("creating a wake-up pipe", errno: code)
+            throw Failure(description: "cannot create a wake-up pipe: \(DescriptorShortage.errnoName(code))")
         }
         for descriptor in descriptors {
             _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)

@@ -10,6 +10,9 @@ package struct SQLiteError: Error, CustomStringConvertible, Equatable {
     package var message: String
     /// The statement that failed, when there was one.
     package var sql: String?
+    /// The system's errno behind an I/O or open failure (`EMFILE`: descriptors ran out); 0 when
+    /// none was given.
+    package var systemErrno: Int32 = 0
 
     /// Creates an error.
     package init(code: Int32, message: String, sql: String?) {
@@ -35,6 +38,7 @@ package struct SQLiteError: Error, CustomStringConvertible, Equatable {
         let primary = self.code & 0xFF
         if let db, primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN, case let errno = sqlite3_system_errno(db), errno != 0 {
             self.message += " (\(String(cString: strerror(errno))))"
+            self.systemErrno = errno
         }
         self.sql = sql
     }

@@ -40,6 +40,9 @@ package final class StoreHealthBoard: Sendable {
     /// Records that `part` failed with `error`; logs it unless the same error of the same part
     /// was logged less than `logEvery` ago. `fields` add context to the log line.
     package func failed(_ part: String, _ error: any Error, at now: Timestamp, _ fields: LogFields = [:]) {
+        if let code = (error as? SQLiteError)?.systemErrno, DescriptorShortage.isShortage(code) {
+            DescriptorShortage.process.refused("opening the state file", errno: code, at: now)
+        }
         let message = "\(error)"
         let log = state.withLock { state -> Bool in
             state.errors += 1

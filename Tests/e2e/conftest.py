@@ -202,10 +202,11 @@ class Worker:
         text = content if isinstance(content, str) else json.dumps({"rules": content})
         (self.folder / "rules" / name).write_text(text)
 
-    def start(self, closed=(), confine=None):
+    def start(self, closed=(), confine=None, env=None):
         """Starts `satwatch run`; `closed` names standard descriptors (0, 1) the worker starts
         without, as under a supervisor that gives it no standard input; `confine`, when given,
-        runs in the child last before exec (it loads a seccomp filter)."""
+        runs in the child last before exec (it loads a seccomp filter or sets a limit); `env`
+        adds to the environment (libfaketime's, say)."""
         self.starts += 1
         self.log_offset = self.log_path.stat().st_size if self.log_path.exists() else 0
         self.log = open(self.log_path, "ab")
@@ -217,6 +218,7 @@ class Worker:
                 confine()
         self.process = subprocess.Popen([str(self.binary), "run", "--config", str(self.config_path)],
                                         stdout=subprocess.DEVNULL, stderr=self.log,
+                                        env=dict(os.environ, **env) if env else None,
                                         preexec_fn=prepare if closed or confine else None)
         wait_for(lambda: "msg=started" in self.log_text() or self.process.poll() is not None, what="start")
         assert self.process.poll() is None, self.log_text()

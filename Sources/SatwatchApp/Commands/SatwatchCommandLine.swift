@@ -20,6 +20,8 @@ package enum SatwatchCommandLine {
     /// concurrency runtime starts (it opens descriptors of its own).
     package static func prepareProcess() {
         reserveStandardDescriptors()
+        // Before the first thread: arenas and stacks are reserved as threads start.
+        ProcessTuning.apply()
         // A peer closing a socket must give an error on that socket, not kill the process.
         signal(SIGPIPE, SIG_IGN)
         // A parent may have blocked these (some test runners do); the worker must receive them.

@@ -26,6 +26,14 @@ package struct Daemon: Sendable {
         // so it is the worker's one logger, set to the config's format and level once read.
         let logger = Logger(journal: JournalStream.isStandardError(environment: io.environment), sink: io.err)
         guard let setup = Setup.loadValid(path: configPath, io: io, logger: logger, serving: true) else { return 1 }
+        logger.configure(format: setup.config.logFormat, level: setup.config.logLevel)
+        DescriptorShortage.process.attach(logger)
+        // Before anything is opened or started: a limit too low to run in is said now, not
+        // found out as a hang or a crash later.
+        if let refusal = ProcessLimits.ensure(setup.config.processNeeds, logger: logger) {
+            logger.error("cannot start", ["error": refusal])
+            return 1
+        }
         // The claim comes before the store is opened and lasts the whole process, reloads
         // included (a reload keeps the state file it started with claimed).
         let claim: StateFileLock
@@ -36,7 +44,6 @@ package struct Daemon: Sendable {
             return 1
         }
         defer { withExtendedLifetime(claim) {} }
-        logger.configure(format: setup.config.logFormat, level: setup.config.logLevel)
         let daemon = Daemon(configPath: configPath, environment: io.environment, logger: logger,
                             notifier: SystemdNotifier.fromEnvironment(io.environment, logger: logger))
         return await daemon.run(setup)

@@ -102,6 +102,12 @@ struct EndpointPages: Sendable {
             "state store: \(part) failing for \((now - failure.since).text): \(failure.error)"
         }
         let storeFailing = !reasons.isEmpty
+        // Read without a descriptor: the board is memory, and this answer needs none either.
+        let shortage = DescriptorShortage.process.current(at: now)
+        if let shortage {
+            reasons.append("\(DescriptorShortage.errnoName(shortage.code)): \(shortage.refusals) refused for "
+                           + "\((now - shortage.since).wholeSecondsText), first while \(shortage.part)")
+        }
         var states: [(String, JSONValue)] = []
         for (feed, health, fresh) in feedStates(now: now) {
             let silence = now - (health?.lastFrameAt ?? boards.startedAt)
@@ -114,7 +120,7 @@ struct EndpointPages: Sendable {
             // say more than is known.
             states.append((feed.kind.rawValue, .string(!fresh ? "stale" : health?.lastFrameAt == nil ? "waiting" : "fresh")))
         }
-        let status = storeFailing ? "store failing" : reasons.isEmpty ? "ok" : "stale"
+        let status = storeFailing ? "store failing" : shortage != nil ? "too many open files" : reasons.isEmpty ? "ok" : "stale"
         var body: [(String, JSONValue)] = [("status", .string(status))]
         if !reasons.isEmpty { body.append(("reason", .string(redactor.redact(reasons.joined(separator: "; "))))) }
         body.append(("feeds", .object(states.map { JSONMember(key: $0.0, node: JSONNode($0.1)) })))

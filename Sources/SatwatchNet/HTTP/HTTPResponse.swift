@@ -31,6 +31,12 @@ package struct HTTPResponse: Sendable, Hashable {
 }
 
 extension HTTPResponse {
+    /// When the server says it answered (`Date`, RFC 9110 §6.6.1), in Unix epoch seconds of its
+    /// clock; nil without a valid one.
+    package var date: Int64? {
+        header("Date").flatMap { HTTPDate.epochSeconds(parsing: $0.trimmingASCIIWhitespace()) }
+    }
+
     /// How long the server asks to wait before retrying, from `Retry-After` (RFC 9110 §10.2.3).
     ///
     /// Both forms are read: delay-seconds (`120`) and an HTTP-date, which is measured from `now`

@@ -9,6 +9,8 @@ struct HTTPConnection {
     enum Next { case keep, close }
 
     let descriptor: Int32
+    /// When it was accepted.
+    let acceptedAt: ContinuousClock.Instant
     private(set) var phase = Phase.reading
     /// When the current phase ends at the latest (while reading: the head counted from accept,
     /// the body from the end of the head).
@@ -24,6 +26,7 @@ struct HTTPConnection {
 
     init(descriptor: Int32, now: ContinuousClock.Instant, limits: HTTPServerLimits) {
         self.descriptor = descriptor
+        acceptedAt = now
         deadline = now + limits.headTimeout
     }
 
@@ -78,6 +81,16 @@ struct HTTPConnection {
     func close() {
         deferred?.response.abandon()
         _ = Glibc.close(descriptor)
+    }
+
+    /// Closes the socket by putting `placeholder`'s file in its place (`dup2`), so the descriptor
+    /// number stays taken, by a placeholder, with no moment in which another thread could take
+    /// it; false (nothing done) when that fails.
+    func closeKeepingNumber(for placeholder: Int32) -> Bool {
+        guard dup2(placeholder, descriptor) == descriptor else { return false }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        deferred?.response.abandon()
+        return true
     }
 
     private mutating func read(limits: HTTPServerLimits, wakeup: WakeupPipe, handler: (HTTPServerRequest) -> HTTPServerReply) -> Next {

@@ -1,4 +1,5 @@
 import Glibc
+import SatwatchBase
 import Synchronization
 
 /// The endpoint server's thread: one `poll` over the listener, the wake-up pipe and every open
@@ -15,6 +16,11 @@ final class HTTPEventLoop {
     var connections: [HTTPConnection] = []
     /// Set while accepting is paused for want of descriptors.
     var acceptPausedUntil: ContinuousClock.Instant?
+    /// A descriptor held in reserve (`/dev/null`, or standard input's file in a finished
+    /// connection's place; -1 while given up) for when the process has none left: closed to
+    /// accept a client, so `/healthz` can still say what is wrong (as nginx and libuv do), and
+    /// taken again as soon as one is free.
+    var spare: Int32 = -1
 
     init(listener: Int32, control: Control, limits: HTTPServerLimits,
          handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerReply) {
@@ -47,6 +53,7 @@ final class HTTPEventLoop {
     func run() {
         let wakeup = control.wakeup
         while true {
+            if spare < 0 { spare = open("/dev/null", O_RDONLY | O_CLOEXEC) }
             let now = ContinuousClock.now
             if let until = acceptPausedUntil, until <= now { acceptPausedUntil = nil }
             var descriptors = [pollfd(fd: wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
@@ -73,6 +80,7 @@ final class HTTPEventLoop {
         for connection in connections { connection.close() }
         connections = []
         close(listener)
+        if spare >= 0 { close(spare) }
     }
 
     /// Milliseconds until the nearest deadline, -1 (wait indefinitely) when there is none.
@@ -92,7 +100,7 @@ final class HTTPEventLoop {
             if revents != 0 { next = connection.ready(limits: limits, wakeup: control.wakeup, handler: handler) }
             if next == .keep, woken { next = connection.answerIfComplete(limits: limits) }
             if next == .keep, connection.deadline <= now { next = connection.expired(limits: limits) }
-            if next == .keep { open.append(connection) } else { connection.close() }
+            if next == .keep { open.append(connection) } else { retire(connection) }
         }
         connections = open
     }
@@ -106,9 +114,14 @@ extension HTTPEventLoop {
             // (Glibc as imported into Swift has no accept4.)
             let descriptor = accept(listener, nil, nil)
             guard descriptor >= 0 else {
-                switch errno {
+                let code = errno
+                switch code {
                 case EINTR, ECONNABORTED: continue
-                case EMFILE, ENFILE, ENOBUFS, ENOMEM: acceptPausedUntil = .now + limits.acceptPause
+                case EMFILE, ENFILE:
+                    DescriptorShortage.process.refused("accepting connections", errno: code)
+                    if makeRoom() { continue }
+                    acceptPausedUntil = .now + limits.acceptPause
+                case ENOBUFS, ENOMEM: acceptPausedUntil = .now + limits.acceptPause
                 default: break
                 }
                 return
@@ -122,9 +135,38 @@ extension HTTPEventLoop {
             if connection.ready(limits: limits, wakeup: control.wakeup, handler: handler) == .keep {
                 connections.append(connection)
             } else {
-                connection.close()
+                retire(connection)
             }
         }
+    }
+
+    /// Closes a finished connection. While the spare is given up, the connection's descriptor
+    /// becomes the spare instead (standard input's file put in its place): were it closed, a
+    /// curl transfer on another thread could take the number before the spare is opened again,
+    /// and keep it in a kept-alive connection, leaving the endpoint none to accept with.
+    private func retire(_ connection: HTTPConnection) {
+        if spare < 0, connection.closeKeepingNumber(for: STDIN_FILENO) {
+            spare = connection.descriptor
+        } else {
+            connection.close()
+        }
+    }
+
+    /// Frees a descriptor for the next client when the process has none: the spare, or else
+    /// the oldest connection still sending its request after `acceptPause` (a client accepted
+    /// just now gets that long to send it). False when neither is there.
+    private func makeRoom() -> Bool {
+        if spare >= 0 {
+            close(spare)
+            spare = -1
+            return true
+        }
+        let now = ContinuousClock.now
+        guard let index = connections.firstIndex(where: { $0.phase == .reading && now - $0.acceptedAt >= limits.acceptPause })
+        else { return false }
+        connections[index].close()
+        connections.remove(at: index)
+        return true
     }
 
     /// Makes room: closes the oldest connection still sending its request (the one that has

@@ -18,6 +18,8 @@ extension EndpointPages {
 
         page.family("satwatch_state_errors_total", "counter", "Failed operations on the state file (disk full, read-only, damaged, locked).")
         page.sample("satwatch_state_errors_total", [:], Double(boards.store.errorsTotal))
+        page.family("satwatch_open_files_refused_total", "counter", "Descriptors refused for want of them (EMFILE, ENFILE): accepts, sockets, pipes, files.")
+        page.sample("satwatch_open_files_refused_total", [:], Double(DescriptorShortage.process.refusalsTotal))
 
         page.family("satwatch_metric_value", "gauge", "Latest value of each metric, per publishing feed.")
         for sample in boards.metrics.snapshot {

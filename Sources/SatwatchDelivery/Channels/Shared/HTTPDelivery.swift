@@ -14,13 +14,16 @@ enum HTTPDelivery {
     /// failure reason; in a response body before it is cut to a quote, so no prefix of a
     /// secret that a receiver echoed survives the cut. A delivered one reads no body and builds
     /// no redactor: that is the common case, and each costs a scan.
-    static func post(_ request: ChannelRequest, network: NetworkSettings, secrets: [String]) async -> DeliveryOutcome {
+    /// `answered`, when given, sees every response, whatever its status.
+    static func post(_ request: ChannelRequest, network: NetworkSettings, secrets: [String],
+                     answered: ((HTTPResponse) -> Void)? = nil) async -> DeliveryOutcome {
         let outgoing = HTTPRequest(method: "POST", url: request.url,
                                    headers: HTTPHeaders(request.headers.map { HTTPHeader($0.name, $0.value) }),
                                    body: request.body, timeout: network.timeout.duration,
                                    caFile: network.caFile, userAgent: userAgent, proxy: network.proxy)
         do {
             let response = try await client.send(outgoing)
+            answered?(response)
             if (200..<300).contains(response.status) { return .delivered }
             let header = response.retryAfter(now: WallClock.now().milliseconds / 1000).map(TimeSpan.init(duration:))
             let retryAfter = header ?? (response.status == 429 ? bodyRetryAfter(response.body) : nil)
