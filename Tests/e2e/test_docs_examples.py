@@ -13,12 +13,14 @@ import json
 import os
 import re
 import subprocess
+import time
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
-from conftest import BINARY, ROOT
+from conftest import BINARY, ROOT, wait_for
 
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FRAGMENT = "<!-- fragment -->"
@@ -176,6 +178,15 @@ def broken_links(page):
     return problems
 
 
+def first_config_section():
+    """The README's walk-through: its config, its rule file, and the rule that fires at once."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## A first config", 1)[1].split("\n## ", 1)[0]
+    config, rules = (json.loads(block) for block in re.findall(r"```json\n(.*?)```", section, re.S)[:2])
+    hello = json.loads(re.search(r'`(\{"name": "hello".*?\})`', section).group(1))
+    return config, rules, hello
+
+
 EXAMPLES = [example for page in PAGES for example in json_examples(page)]
 
 
@@ -227,3 +238,29 @@ def test_a_broken_example_or_link_is_found(tmp_path):
     assert outcomes == [("config", 1), ("rules", 1), ("tests", 1), ("refused", "17"), ("fragment", None)]
     assert broken_links(page) == ["broken.md:3: missing.md: no such file",
                                   "broken.md:3: #no-such-heading: no heading with that anchor"]
+
+
+def test_the_readmes_first_config_delivers_a_first_mail_and_chat_message(feed, receiver, mailbox, workers, monkeypatch):
+    # The walk-through as written, its servers swapped for local peers (the mail peer speaks
+    # plain SMTP without AUTH): notify sends the first mail, and the worker delivers the rule
+    # that holds at once to the mail and the chat channel.
+    config, rules, hello = first_config_section()
+    config["feeds"]["coinbase"]["url"] = feed.url
+    mail = config["channels"]["mail"]
+    mail.update(url=f"smtp://127.0.0.1:{mailbox.port}", tls="none")
+    del mail["username"], mail["password"]
+    monkeypatch.setenv("SLACK_WEBHOOK_URL", receiver.url("/slack"))
+    worker = workers(config, {"btc.json": rules["rules"] + [hello]})
+
+    notified = subprocess.run([str(BINARY), "notify", "mail", "--config", str(worker.config_path)],
+                              capture_output=True, text=True, timeout=60)
+    assert notified.returncode == 0, notified.stderr
+    assert len(mailbox.messages()) == 1
+
+    worker.start()
+    wait_for(lambda: feed.clients() == 1, what="the worker to connect to the feed")
+    now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    feed.push({"type": "subscriptions", "channels": [{"name": "ticker", "product_ids": ["BTC-USD"]}]})
+    feed.push({"type": "ticker", "sequence": int(time.time()), "product_id": "BTC-USD", "price": "92284.61", "time": now})
+    wait_for(lambda: len(mailbox.messages()) == 2 and receiver.requests("/slack"), what="the hello alert by mail and in Slack")
+    assert "hello" in json.dumps(mailbox.messages()[1]) and "hello" in json.dumps(receiver.bodies("/slack")[0])
