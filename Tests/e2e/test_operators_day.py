@@ -9,7 +9,8 @@ import subprocess
 
 from conftest import BINARY, ROOT, FEED_FIXTURES, free_port
 
-README = (ROOT / "README.md").read_text()
+# The README and the pages of docs/ it leads to, where its reference moved.
+README = "\n".join(page.read_text() for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))])
 
 
 def satwatch(*args, cwd=None):
