@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// satwatch: zero SwiftPM package dependencies. Only the toolchain plus two system C libraries.
+/// satwatch: zero SwiftPM package dependencies. Only the toolchain plus four system C libraries,
+/// all of which libcurl loads anyway.
 /// `rounded()` and friends call libm, which Foundation would otherwise pull in.
 let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
 
@@ -11,12 +12,20 @@ let package = Package(
         .executable(name: "satwatch", targets: ["satwatch"]),
     ],
     targets: [
-        // System libraries (Debian: libsqlite3-dev, libcurl4-openssl-dev).
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-
         // The layers, bottom to top (scripts/check-layers.py keeps them): each target depends only
         // on targets below it, so the compiler refuses an upward import.
+        // System libraries (Debian: libsqlite3-dev, libcurl4-openssl-dev, libssl-dev, zlib1g-dev).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // Libraries: generic code with no satwatch type in it, each with a test target of its own.
+        // SHA-1, SHA-256 and HMAC-SHA256 from libcrypto.
+        .target(name: "Digests", dependencies: ["CCrypto"]),
+        // PNG images (indexed or RGB), deflated by zlib.
+        .target(name: "PNG", dependencies: ["CZlib"]),
+
         // JSON with source positions (config diagnostics) and a fast frame parser; a writer.
         .target(name: "SatwatchJSON", linkerSettings: libm),
         // What every layer stands on: time and durations, time intervals and zones, logs and
@@ -24,14 +33,14 @@ let package = Package(
         .target(name: "SatwatchBase", dependencies: ["SatwatchJSON"], linkerSettings: libm,
                 plugins: ["RevisionPlugin"]),
         // Transports over libcurl: WebSocket client, HTTP client, SMTP sender; the endpoint's server.
-        .target(name: "SatwatchNet", dependencies: ["SatwatchBase", "CCurl"]),
+        .target(name: "SatwatchNet", dependencies: ["SatwatchBase", "Digests", "CCurl"]),
         // Feeds: each kind's definition and settings, decoders, the live runtimes, recordings, the
         // metric catalog.
-        .target(name: "SatwatchFeeds", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet"]),
+        .target(name: "SatwatchFeeds", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet", "Digests"]),
         // Rules: the engine, its state machine, conditions, expressions, windows.
         .target(name: "SatwatchRules", dependencies: ["SatwatchBase", "SatwatchJSON"], linkerSettings: libm),
         // Charts: SVG and PNG renderers of a metric's series.
-        .target(name: "SatwatchCharts", dependencies: ["SatwatchBase"], linkerSettings: libm),
+        .target(name: "SatwatchCharts", dependencies: ["SatwatchBase", "PNG"], linkerSettings: libm),
         // State: the SQLite state file, one store per table, and what it holds.
         .target(name: "SatwatchState", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchFeeds", "SatwatchRules",
                                                       "CSQLite"]),
@@ -41,7 +50,7 @@ let package = Package(
         // The app: config loading and the registries, the daemon, commands, the endpoint and page.
         .target(name: "SatwatchApp", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet", "SatwatchFeeds",
                                                     "SatwatchRules", "SatwatchCharts", "SatwatchState",
-                                                    "SatwatchDelivery"]),
+                                                    "SatwatchDelivery", "Digests"]),
         // Writes the git revision into SatwatchBase at build time (`satwatch --version`).
         .plugin(name: "RevisionPlugin", capability: .buildTool()),
         // Thin executable.
@@ -64,6 +73,8 @@ let package = Package(
         // Test support shared by the test targets: Python peers under Tests/Peers, paths, ports.
         .target(name: "CChildSpawn", path: "Tests/CChildSpawn"),
         .target(name: "SatwatchTestSupport", dependencies: ["CChildSpawn"], path: "Tests/SatwatchTestSupport"),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
+        .testTarget(name: "PNGTests", dependencies: ["PNG", "SatwatchTestSupport"]),
         .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON", "SatwatchTestSupport"]),
         .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchBase", "SatwatchTestSupport"]),
         .testTarget(name: "SatwatchTests", dependencies: ["SatwatchApp", "SatwatchBase", "SatwatchFeeds", "SatwatchRules",

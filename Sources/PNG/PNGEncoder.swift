@@ -2,13 +2,13 @@
 /// data, IEND; every chunk with its CRC-32. Images of at most 256 colours (charts) are written
 /// indexed, one byte a pixel; others as 8-bit RGB with each row's better of the Sub and Up
 /// filters.
-enum PNGEncoder {
+package enum PNGEncoder {
     /// The 8 bytes every PNG file starts with.
     static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
     /// The PNG of an image of `width` x `height` (both at least 1) pixels given as `rgb`: 3 bytes
     /// (red, green, blue) a pixel, rows top to bottom.
-    static func encode(width: Int, height: Int, rgb: [UInt8]) -> [UInt8] {
+    package static func encode(width: Int, height: Int, rgb: [UInt8]) -> [UInt8] {
         precondition(width > 0 && height > 0 && rgb.count == width * height * 3, "PNG size does not match the pixels")
         var png = signature
         if let indexed = indexed(rgb) {
@@ -51,15 +51,22 @@ enum PNGEncoder {
 }
 
 extension PNGEncoder {
+    /// One entry of an indexed image's palette (PLTE): 8 bits a channel.
+    struct PaletteColor: Hashable {
+        var red: UInt8
+        var green: UInt8
+        var blue: UInt8
+    }
+
     /// The image as palette indices when it has at most 256 colours (in order of first use), else nil.
-    static func indexed(_ rgb: [UInt8]) -> (palette: [RGBColor], pixels: [UInt8])? {
-        var indices: [RGBColor: UInt8] = [:]
-        var palette: [RGBColor] = []
+    static func indexed(_ rgb: [UInt8]) -> (palette: [PaletteColor], pixels: [UInt8])? {
+        var indices: [PaletteColor: UInt8] = [:]
+        var palette: [PaletteColor] = []
         var pixels = [UInt8](repeating: 0, count: rgb.count / 3)
         // Charts are long runs of one colour: remembering the last one skips most lookups.
-        var last: (color: RGBColor, index: UInt8)?
+        var last: (color: PaletteColor, index: UInt8)?
         for pixel in pixels.indices {
-            let color = RGBColor(rgb[pixel * 3], rgb[pixel * 3 + 1], rgb[pixel * 3 + 2])
+            let color = PaletteColor(red: rgb[pixel * 3], green: rgb[pixel * 3 + 1], blue: rgb[pixel * 3 + 2])
             if let last, last.color == color {
                 pixels[pixel] = last.index
                 continue

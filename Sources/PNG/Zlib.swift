@@ -1,13 +1,21 @@
-/// A zlib stream (RFC 1950), as PNG's IDAT holds: a 2-byte header, the deflate data, and the
-/// Adler-32 of the uncompressed bytes, most significant byte first.
-enum Zlib {
-    /// CMF 0x78 (deflate, 32 KiB window) and FLG 0x01 (fastest-level hint, no dictionary; the
-    /// pair is a multiple of 31 as the format requires).
-    static let header: [UInt8] = [0x78, 0x01]
+import CZlib
 
-    /// `input` as a zlib stream.
+/// A zlib stream (RFC 1950), as PNG's IDAT holds, from the system's zlib.
+enum Zlib {
+    /// `input` as a zlib stream at zlib's default level (charts are small: size beats speed).
     static func compress(_ input: [UInt8]) -> [UInt8] {
-        let adler = Adler32.checksum(input)
-        return header + Deflate.compress(input) + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: adler >> UInt32($0)) }
+        var capacity = compressBound(uLong(input.count))
+        var output = [UInt8](repeating: 0, count: Int(capacity))
+        let status = input.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { output in
+                compress2(output.baseAddress, &capacity, input.baseAddress ?? Zlib.emptyInput, uLong(input.count), Z_DEFAULT_COMPRESSION)
+            }
+        }
+        // compressBound is enough by zlib's own promise; only running out of memory fails here.
+        precondition(status == Z_OK, "zlib could not compress (\(status))")
+        return Array(output.prefix(Int(capacity)))
     }
+
+    /// What an empty input points at: zlib wants an address even for no bytes.
+    static var emptyInput: UnsafePointer<UInt8> { UnsafePointer(bitPattern: 1)! }
 }

@@ -1,4 +1,4 @@
-@testable import SatwatchBase
+import Digests
 import Testing
 
 /// HMAC-SHA256 against every test case of RFC 4231 §4.
@@ -13,7 +13,7 @@ import Testing
     }
 
     static func text(_ string: String) -> [UInt8] { Array(string.utf8) }
-    static func hex(_ digits: String) -> [UInt8] { SHA256Tests.bytes(hex: digits) }
+    static func hex(_ digits: String) -> [UInt8] { Hex.bytes(digits) }
 
     static let cases: [Case] = [
         Case(number: 1, key: Array(repeating: 0x0B, count: 20), data: text("Hi There"),
@@ -37,8 +37,18 @@ import Testing
     func rfc4231(_ test: Case) {
         let code = HMACSHA256.code(for: test.data, key: test.key)
         #expect(code.count == 32)
-        #expect(SHA256Tests.hex(code).hasPrefix(test.code))
+        #expect(Hex.string(code).hasPrefix(test.code))
         if test.code.count == 64 { #expect(HMACSHA256.isValid(Self.hex(test.code), for: test.data, key: test.key)) }
+    }
+
+    /// Empty keys and messages (libcrypto is handed no bytes), against Python's hmac.
+    @Test(arguments: [
+        ("", "", "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad"),
+        ("key", "", "5d5d139563c95b5967b9bd9a8c9b233a9dedb45072794cd232dc1b74832607d0"),
+        ("", "message", "eb08c1f56d5ddee07f7bdf80468083da06b64cf4fac64fe3a90883df5feacae4"),
+    ])
+    func emptyKeysAndMessages(_ key: String, _ message: String, _ code: String) {
+        #expect(Hex.string(HMACSHA256.code(for: Array(message.utf8), key: Array(key.utf8))) == code)
     }
 
     /// A key of exactly one block is used as it is; one byte more is hashed first.

@@ -1,5 +1,5 @@
 import Testing
-@testable import SatwatchNet
+import Digests
 
 @Suite("SHA-1")
 struct SHA1Tests {
@@ -11,13 +11,13 @@ struct SHA1Tests {
          "a49b2446a02c645bf419f995b67091253a04a259"),
     ])
     func fipsVectors(input: String, digest: String) {
-        #expect(WSBytes.hex(SHA1.hash(Array(input.utf8))) == digest)
+        #expect(Hex.string(SHA1.hash(Array(input.utf8))) == digest)
     }
 
     @Test("One million 'a'")
     func millionA() {
         let input = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
-        #expect(WSBytes.hex(SHA1.hash(input)) == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
+        #expect(Hex.string(SHA1.hash(input)) == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
     }
 
     /// Lengths around the padding boundaries (55/56 bytes leave no room for the length field).
@@ -31,6 +31,6 @@ struct SHA1Tests {
         (120, "f34c1488385346a55709ba056ddd08280dd4c6d6"),
     ])
     func paddingBoundaries(length: Int, digest: String) {
-        #expect(WSBytes.hex(SHA1.hash([UInt8](repeating: UInt8(ascii: "a"), count: length))) == digest)
+        #expect(Hex.string(SHA1.hash([UInt8](repeating: UInt8(ascii: "a"), count: length))) == digest)
     }
 }

@@ -1,5 +1,8 @@
-@testable import SatwatchCharts
+@testable import PNG
+import SatwatchTestSupport
 import Testing
+
+/// CRC-32 through the zlib wrapper: known vectors, parts, and long inputs against Python's zlib.
 
 @Suite struct ChecksumTests {
     @Test(arguments: [
@@ -15,21 +18,12 @@ import Testing
         #expect(CRC32.checksum(whole[10...], continuing: CRC32.checksum(whole[..<10])) == CRC32.checksum(whole))
     }
 
-    @Test(arguments: [
-        ("", 0x0000_0001), ("a", 0x0062_0062), ("abc", 0x024D_0127), ("Wikipedia", 0x11E6_0398),
-        ("123456789", 0x091E_01DE),
-    ] as [(String, UInt32)])
-    func adler32(_ text: String, _ expected: UInt32) {
-        #expect(Adler32.checksum(Array(text.utf8)) == expected)
-    }
-
-    /// Long inputs cross the 5552-byte runs where the sums are reduced; 0xFF bytes make the sums
-    /// grow fastest. Python's zlib gives the expected values.
+    /// Long inputs, all 0xFF and random. Python's zlib gives the expected values.
     @Test(arguments: [5_551, 5_552, 5_553, 100_000, 1_000_003])
     func longInputsAgreeWithZlib(_ count: Int) async throws {
         for bytes in [[UInt8](repeating: 0xFF, count: count), SeededBytes.random(count: count, seed: UInt64(count))] {
             let result = try await PythonProbe.run(PythonProbe.checksums, files: [bytes])
-            #expect(result.text == "\(CRC32.checksum(bytes)) \(Adler32.checksum(bytes))")
+            #expect(result.text.split(separator: " ").first.map(String.init) == "\(CRC32.checksum(bytes))")
         }
     }
 }

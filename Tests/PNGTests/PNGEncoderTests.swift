@@ -1,13 +1,8 @@
-@testable import SatwatchCharts
+@testable import PNG
+import SatwatchTestSupport
 import Testing
 
 @Suite struct PNGEncoderTests {
-    /// Decodes `png` with Python and returns its RGB pixels and `width height type chunks`.
-    static func decode(_ png: [UInt8]) async throws -> (summary: String, rgb: [UInt8]) {
-        let result = try await PythonProbe.run(PythonProbe.decodePNG, files: [png], outputs: 1)
-        return (result.text, result.outputs[0])
-    }
-
     /// More than 256 colours: written as RGB with filtered rows, and read back exactly.
     @Test(arguments: [(1, 1), (7, 3), (97, 61), (256, 40)])
     func truecolourImageRoundTrips(_ width: Int, _ height: Int) async throws {
@@ -17,8 +12,8 @@ import Testing
             rgb += [UInt8(truncatingIfNeeded: pixel % width * 3), UInt8(truncatingIfNeeded: pixel / width * 5), noise[pixel]]
         }
         let png = PNGEncoder.encode(width: width, height: height, rgb: rgb)
-        let decoded = try await Self.decode(png)
-        let colours = Set((0..<(width * height)).map { RGBColor(rgb[$0 * 3], rgb[$0 * 3 + 1], rgb[$0 * 3 + 2]) }).count
+        let decoded = try await PythonProbe.decodedPNG(png)
+        let colours = Set((0..<(width * height)).map { rgb[$0 * 3..<$0 * 3 + 3] }).count
         let type = colours > 256 ? 2 : 3
         #expect(decoded.summary == "\(width) \(height) \(type) IHDR\(type == 3 ? ",PLTE" : ""),IDAT,IEND")
         #expect(decoded.rgb == rgb)
@@ -28,7 +23,7 @@ import Testing
         let colours: [[UInt8]] = [[255, 255, 255], [37, 99, 235], [0, 0, 0], [217, 119, 6]]
         let rgb: [UInt8] = (0..<(300 * 50)).flatMap { (pixel: Int) -> [UInt8] in colours[(pixel / 7 + pixel / 300) % colours.count] }
         let png = PNGEncoder.encode(width: 300, height: 50, rgb: rgb)
-        let decoded = try await Self.decode(png)
+        let decoded = try await PythonProbe.decodedPNG(png)
         #expect(decoded.summary == "300 50 3 IHDR,PLTE,IDAT,IEND")
         #expect(decoded.rgb == rgb)
         #expect(PNGEncoder.indexed(rgb)?.palette.count == 4)

@@ -1,7 +1,7 @@
 extension PythonProbe {
     /// argv: original bytes, zlib stream. Prints `ok` when zlib inflates the stream (checking its
     /// header and Adler-32) to exactly the original.
-    static let inflate = """
+    public static let inflate = """
     import sys, zlib
     original = open(sys.argv[1], 'rb').read()
     out = zlib.decompress(open(sys.argv[2], 'rb').read())
@@ -9,7 +9,7 @@ extension PythonProbe {
     """
 
     /// argv: bytes. Prints zlib's CRC-32 and Adler-32 of them, in decimal.
-    static let checksums = """
+    public static let checksums = """
     import sys, zlib
     data = open(sys.argv[1], 'rb').read()
     print(zlib.crc32(data), zlib.adler32(data))
@@ -18,7 +18,7 @@ extension PythonProbe {
     /// argv: PNG file, output path. Parses the chunks (checking each CRC with zlib.crc32),
     /// inflates the IDAT data, undoes the row filters (all five types), expands a palette, writes
     /// the RGB pixels to the output and prints `width height colourType chunk,chunk,...`.
-    static let decodePNG = """
+    public static let decodePNG = """
     import sys, zlib, struct
     data = open(sys.argv[1], 'rb').read()
     assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n', 'signature'
@@ -69,7 +69,7 @@ extension PythonProbe {
 
     /// argv: SVG file. Parses it with an XML parser and prints JSON: the root's tag, the
     /// `<title>` and `<text>` contents, the aria-label, and how many `<script>` elements there are.
-    static let parseSVG = """
+    public static let parseSVG = """
     import sys, json, xml.etree.ElementTree as ET
     root = ET.parse(sys.argv[1]).getroot()
     ns = '{http://www.w3.org/2000/svg}'

@@ -1,12 +1,11 @@
 import Foundation
-import SatwatchTestSupport
 
-/// Python's zlib and xml as an independent second opinion on the chart code: the bytes under
+/// Python's zlib, xml and email as an independent second opinion on the chart and PNG code: the bytes under
 /// test go to temporary files, a short script given with `-c` reads them and prints what it found.
-enum PythonProbe {
+public enum PythonProbe {
     /// Runs `script` with the paths of `files` (written in order) as `sys.argv[1...]`, then the
     /// path of `outputs` more files it may write; returns its standard output and those files.
-    static func run(_ script: String, files: [[UInt8]], outputs: Int = 0) async throws -> (text: String, outputs: [[UInt8]]) {
+    public static func run(_ script: String, files: [[UInt8]], outputs: Int = 0) async throws -> (text: String, outputs: [[UInt8]]) {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String] = []
@@ -22,7 +21,13 @@ enum PythonProbe {
         return (result.output.trimmingCharacters(in: .whitespacesAndNewlines), written)
     }
 
-    struct ProbeError: Error, CustomStringConvertible {
-        var description: String
+    /// Decodes `png` with Python and returns its RGB pixels and `width height type chunks`.
+    public static func decodedPNG(_ png: [UInt8]) async throws -> (summary: String, rgb: [UInt8]) {
+        let result = try await run(decodePNG, files: [png], outputs: 1)
+        return (result.text, result.outputs[0])
+    }
+
+    public struct ProbeError: Error, CustomStringConvertible {
+        public var description: String
     }
 }
