@@ -25,6 +25,12 @@ let package = Package(
         .target(name: "Digests", dependencies: ["CCrypto"]),
         // PNG images (indexed or RGB), deflated by zlib.
         .target(name: "PNG", dependencies: ["CZlib"]),
+        // A small, safe XML 1.0 reader with namespaces (no DTDs, no entity expansion), for news feeds.
+        .target(name: "XML"),
+        // SQLite connections, prepared statements and their errors.
+        .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
+        // Anchored regular expressions matched in linear time (silences' `=~` label matchers).
+        .target(name: "LinearRegex"),
 
         // JSON with source positions (config diagnostics) and a fast frame parser; a writer.
         .target(name: "SatwatchJSON", linkerSettings: libm),
@@ -36,21 +42,21 @@ let package = Package(
         .target(name: "SatwatchNet", dependencies: ["SatwatchBase", "Digests", "CCurl"]),
         // Feeds: each kind's definition and settings, decoders, the live runtimes, recordings, the
         // metric catalog.
-        .target(name: "SatwatchFeeds", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet", "Digests"]),
+        .target(name: "SatwatchFeeds", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet", "Digests", "XML"]),
         // Rules: the engine, its state machine, conditions, expressions, windows.
         .target(name: "SatwatchRules", dependencies: ["SatwatchBase", "SatwatchJSON"], linkerSettings: libm),
         // Charts: SVG and PNG renderers of a metric's series.
         .target(name: "SatwatchCharts", dependencies: ["SatwatchBase", "PNG"], linkerSettings: libm),
         // State: the SQLite state file, one store per table, and what it holds.
         .target(name: "SatwatchState", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchFeeds", "SatwatchRules",
-                                                      "CSQLite"]),
+                                                      "SQLiteKit", "LinearRegex", "CSQLite"]),
         // Delivery: the dispatcher, its stages and every channel.
         .target(name: "SatwatchDelivery", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet", "SatwatchRules",
                                                          "SatwatchState"]),
         // The app: config loading and the registries, the daemon, commands, the endpoint and page.
         .target(name: "SatwatchApp", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet", "SatwatchFeeds",
                                                     "SatwatchRules", "SatwatchCharts", "SatwatchState",
-                                                    "SatwatchDelivery", "Digests"]),
+                                                    "SatwatchDelivery", "Digests", "SQLiteKit"]),
         // Writes the git revision into SatwatchBase at build time (`satwatch --version`).
         .plugin(name: "RevisionPlugin", capability: .buildTool()),
         // Thin executable.
@@ -67,7 +73,7 @@ let package = Package(
         // Fuzzing harness: `fuzz/run` builds it with libFuzzer; a plain build replays the corpus.
         .executableTarget(name: "satwatch-fuzz", dependencies: ["SatwatchApp", "SatwatchBase", "SatwatchFeeds", "SatwatchRules",
                                                               "SatwatchState", "SatwatchDelivery", "SatwatchJSON",
-                                                              "SatwatchNet"],
+                                                              "SatwatchNet", "XML", "LinearRegex"],
                           path: "fuzz/Sources/SatwatchFuzz"),
 
         // Test support shared by the test targets: Python peers under Tests/Peers, paths, ports.
@@ -75,11 +81,15 @@ let package = Package(
         .target(name: "SatwatchTestSupport", dependencies: ["CChildSpawn"], path: "Tests/SatwatchTestSupport"),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "SatwatchTestSupport"]),
+        .testTarget(name: "XMLTests", dependencies: ["XML"]),
+        .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
+        .testTarget(name: "LinearRegexTests", dependencies: ["LinearRegex"]),
         .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON", "SatwatchTestSupport"]),
         .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchBase", "SatwatchTestSupport"]),
         .testTarget(name: "SatwatchTests", dependencies: ["SatwatchApp", "SatwatchBase", "SatwatchFeeds", "SatwatchRules",
                                                           "SatwatchCharts", "SatwatchState", "SatwatchDelivery",
-                                                          "SatwatchJSON", "SatwatchNet", "CSQLite", "SatwatchTestSupport"],
+                                                          "SatwatchJSON", "SatwatchNet", "CSQLite", "SQLiteKit", "XML",
+                                                          "SatwatchTestSupport"],
                     exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

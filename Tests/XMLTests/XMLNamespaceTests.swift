@@ -1,5 +1,5 @@
-@testable import SatwatchFeeds
 import Testing
+@testable import XML
 
 /// `XMLReader`'s namespace rules, and what resolving a name costs with many bindings in scope.
 @Suite struct XMLNamespaceTests {

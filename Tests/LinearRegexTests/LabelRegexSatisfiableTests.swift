@@ -1,4 +1,4 @@
-@testable import SatwatchBase
+@testable import LinearRegex
 import Testing
 
 /// Whether some value meets several silence conditions at once: what lets `silence add` refuse a

@@ -1,4 +1,4 @@
-@testable import SatwatchBase
+@testable import LinearRegex
 import Testing
 
 /// Silences' regular expressions (`--match 'severity=~page|critical'`): the whole value must

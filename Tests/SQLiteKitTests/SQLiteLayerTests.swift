@@ -1,4 +1,4 @@
-@testable import SatwatchState
+@testable import SQLiteKit
 import Testing
 
 @Suite("SQLite layer")

@@ -1,5 +1,4 @@
 import CSQLite
-import SatwatchBase
 
 /// A prepared statement with typed binding and column access.
 ///
@@ -84,11 +83,6 @@ package final class SQLiteStatement {
         try check(code)
     }
 
-    /// Binds a timestamp as integer milliseconds, or NULL.
-    package func bind(_ index: Int32, _ value: Timestamp?) throws {
-        try bind(index, value?.milliseconds)
-    }
-
     // MARK: Stepping
 
     /// Advances to the next row: true when a row is available, false when done.
@@ -161,12 +155,6 @@ package final class SQLiteStatement {
         guard let blob = sqlite3_column_blob(handle, index), count > 0 else { return [] }
         return Array(UnsafeRawBufferPointer(start: blob, count: count))
     }
-
-    /// A millisecond column as a timestamp.
-    package func timestamp(_ index: Int32) -> Timestamp { Timestamp(milliseconds: int64(index)) }
-
-    /// A millisecond column as a timestamp, nil when NULL.
-    package func optionalTimestamp(_ index: Int32) -> Timestamp? { optionalInt64(index).map(Timestamp.init(milliseconds:)) }
 
     private func check(_ code: Int32) throws {
         if code != SQLITE_OK { throw SQLiteError(db: db, code: code, sql: sql) }
