@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         // Anchored regular expressions matched in linear time (silences' `=~` label matchers).
         .target(name: "LinearRegex"),
+        // RFC 6455 frames: the client's encoder and the decoder of the server's byte stream.
+        .target(name: "WebSocketFraming"),
 
         // JSON with source positions (config diagnostics) and a fast frame parser; a writer.
         .target(name: "SatwatchJSON", linkerSettings: libm),
@@ -38,8 +40,9 @@ let package = Package(
         // secrets, config objects and their diagnostics, samples, services and signals, hashing.
         .target(name: "SatwatchBase", dependencies: ["SatwatchJSON"], linkerSettings: libm,
                 plugins: ["RevisionPlugin"]),
-        // Transports over libcurl: WebSocket client, HTTP client, SMTP sender; the endpoint's server.
-        .target(name: "SatwatchNet", dependencies: ["SatwatchBase", "Digests", "CCurl"]),
+        // Transports over libcurl: WebSocket client (its framing below), HTTP client, SMTP sender; the
+        // endpoint's server.
+        .target(name: "SatwatchNet", dependencies: ["SatwatchBase", "Digests", "WebSocketFraming", "CCurl"]),
         // Feeds: each kind's definition and settings, decoders, the live runtimes, recordings, the
         // metric catalog.
         .target(name: "SatwatchFeeds", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet", "Digests", "XML"]),
@@ -73,7 +76,7 @@ let package = Package(
         // Fuzzing harness: `fuzz/run` builds it with libFuzzer; a plain build replays the corpus.
         .executableTarget(name: "satwatch-fuzz", dependencies: ["SatwatchApp", "SatwatchBase", "SatwatchFeeds", "SatwatchRules",
                                                               "SatwatchState", "SatwatchDelivery", "SatwatchJSON",
-                                                              "SatwatchNet", "XML", "LinearRegex"],
+                                                              "SatwatchNet", "XML", "LinearRegex", "WebSocketFraming"],
                           path: "fuzz/Sources/SatwatchFuzz"),
 
         // Test support shared by the test targets: Python peers under Tests/Peers, paths, ports.
@@ -84,8 +87,10 @@ let package = Package(
         .testTarget(name: "XMLTests", dependencies: ["XML"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "LinearRegexTests", dependencies: ["LinearRegex"]),
+        .testTarget(name: "WebSocketFramingTests", dependencies: ["WebSocketFraming"]),
         .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON", "SatwatchTestSupport"]),
-        .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchBase", "SatwatchTestSupport"]),
+        .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchBase", "WebSocketFraming",
+                                                             "SatwatchTestSupport"]),
         .testTarget(name: "SatwatchTests", dependencies: ["SatwatchApp", "SatwatchBase", "SatwatchFeeds", "SatwatchRules",
                                                           "SatwatchCharts", "SatwatchState", "SatwatchDelivery",
                                                           "SatwatchJSON", "SatwatchNet", "CSQLite", "SQLiteKit", "XML",

@@ -23,7 +23,7 @@ LAYERS = [
     # System C libraries.
     ["CSQLite", "CCurl", "CCrypto", "CZlib"],
     # Libraries: generic code, no satwatch type in them.
-    ["Digests", "PNG", "XML", "SQLiteKit", "LinearRegex"],
+    ["Digests", "PNG", "XML", "SQLiteKit", "LinearRegex", "WebSocketFraming"],
     ["SatwatchJSON"],
     ["SatwatchBase"],
     ["SatwatchNet"],

@@ -6,6 +6,7 @@ import SatwatchFeeds
 import SatwatchJSON
 import SatwatchNet
 import SatwatchRules
+import WebSocketFraming
 import XML
 
 /// What the fuzzer throws at: everything that reads bytes a feed or a user controls (a config or

@@ -20,7 +20,7 @@ package enum WebSocketClose {
     }
 
     /// Parses a received close payload, rejecting what RFC 6455 forbids.
-    package static func parse(_ payload: [UInt8]) throws(WebSocketError) -> (code: UInt16, reason: String) {
+    package static func parse(_ payload: [UInt8]) throws(WebSocketFrameError) -> (code: UInt16, reason: String) {
         if payload.isEmpty { return (noStatus, "") }
         guard payload.count >= 2 else {
             throw .protocolViolation("close frame with a 1-byte payload")

@@ -1,5 +1,5 @@
 import Testing
-@testable import SatwatchNet
+@testable import WebSocketFraming
 
 @Suite("WebSocket frame encoder")
 struct WebSocketFrameEncoderTests {

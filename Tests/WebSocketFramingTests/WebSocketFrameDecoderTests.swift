@@ -1,5 +1,5 @@
 import Testing
-@testable import SatwatchNet
+@testable import WebSocketFraming
 
 @Suite("WebSocket frame decoder")
 struct WebSocketFrameDecoderTests {
@@ -54,7 +54,7 @@ struct WebSocketFrameDecoderTests {
     }
 
     @Test("Violations", arguments: [
-        ("c1 00", WebSocketError.protocolViolation("reserved bits set without a negotiated extension")),
+        ("c1 00", WebSocketFrameError.protocolViolation("reserved bits set without a negotiated extension")),
         ("a1 00", .protocolViolation("reserved bits set without a negotiated extension")),
         ("83 00", .protocolViolation("unknown opcode 3")),
         ("8b 00", .protocolViolation("unknown opcode 11")),
@@ -74,7 +74,7 @@ struct WebSocketFrameDecoderTests {
         ("81 02 c0af", .invalidUTF8),
         ("01 01 c3 80 00", .invalidUTF8),
     ])
-    func violations(hex: String, error: WebSocketError) {
+    func violations(hex: String, error: WebSocketFrameError) {
         for chunk in [1, Int.max] {
             #expect(WSBytes.decode(WSBytes.fromHex(hex), chunk: chunk).error == error)
         }
@@ -96,11 +96,11 @@ struct WebSocketFrameDecoderTests {
 
     @Test("Message size limit", arguments: [
         ("81 0a 61616161616161616161", nil),
-        ("81 0b 6161616161616161616161", WebSocketError.messageTooBig(size: 11, limit: 10)),
+        ("81 0b 6161616161616161616161", WebSocketFrameError.messageTooBig(size: 11, limit: 10)),
         ("02 06 000000000000 89 00 80 04 00000000", nil),
         ("02 06 000000000000 89 00 80 05 0000000000", .messageTooBig(size: 11, limit: 10)),
     ])
-    func sizeLimit(hex: String, error: WebSocketError?) {
+    func sizeLimit(hex: String, error: WebSocketFrameError?) {
         #expect(WSBytes.decode(WSBytes.fromHex(hex), limit: 10).error == error)
     }
 
@@ -110,9 +110,9 @@ struct WebSocketFrameDecoderTests {
         var decoder = WebSocketFrameDecoder()
         let header = WSBytes.fromHex("82 7f 0000000001000001")
         var events = 0
-        #expect(throws: WebSocketError.messageTooBig(size: (16 << 20) + 1, limit: 16 << 20)) {
+        #expect(throws: WebSocketFrameError.messageTooBig(size: (16 << 20) + 1, limit: 16 << 20)) {
             try header.withUnsafeBytes { raw in
-                try Result { () throws(WebSocketError) in try decoder.feed(raw) { _ in events += 1 } }.get()
+                try Result { () throws(WebSocketFrameError) in try decoder.feed(raw) { _ in events += 1 } }.get()
             }
         }
         #expect(events == 0)
@@ -125,7 +125,7 @@ struct WebSocketFrameDecoderTests {
         for (count, midFrame) in [(1, true), (3, true), (7, false)] {
             var fresh = decoder
             try Array(bytes.prefix(count)).withUnsafeBytes { raw in
-                try Result { () throws(WebSocketError) in try fresh.feed(raw) { _ in } }.get()
+                try Result { () throws(WebSocketFrameError) in try fresh.feed(raw) { _ in } }.get()
             }
             #expect(fresh.isMidFrame == midFrame)
         }

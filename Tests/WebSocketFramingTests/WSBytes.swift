@@ -1,4 +1,4 @@
-@testable import SatwatchNet
+@testable import WebSocketFraming
 
 /// Byte helpers for the WebSocket tests (namespaced to stay clear of other suites' helpers).
 enum WSBytes {
@@ -27,7 +27,7 @@ enum WSBytes {
     /// Feeds `bytes` to a fresh decoder in chunks of `chunk` bytes; collects events and the error.
     static func decode(
         _ bytes: [UInt8], chunk: Int = .max, limit: Int = 16 << 20
-    ) -> (events: [WebSocketEvent], error: WebSocketError?) {
+    ) -> (events: [WebSocketEvent], error: WebSocketFrameError?) {
         var decoder = WebSocketFrameDecoder(maxMessageBytes: limit)
         var events: [WebSocketEvent] = []
         var start = 0
@@ -36,10 +36,10 @@ enum WSBytes {
             let slice = Array(bytes[start..<end])
             do {
                 try slice.withUnsafeBytes { raw in
-                    try Result { () throws(WebSocketError) in try decoder.feed(raw) { events.append($0) } }.get()
+                    try Result { () throws(WebSocketFrameError) in try decoder.feed(raw) { events.append($0) } }.get()
                 }
             } catch {
-                return (events, error as? WebSocketError)
+                return (events, error as? WebSocketFrameError)
             }
             start = end
         }

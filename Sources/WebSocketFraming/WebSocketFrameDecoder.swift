@@ -36,7 +36,7 @@ package struct WebSocketFrameDecoder {
     /// before an invalid frame are emitted before the error is thrown.
     package mutating func feed(
         _ bytes: UnsafeRawBufferPointer, _ emit: (WebSocketEvent) -> Void
-    ) throws(WebSocketError) {
+    ) throws(WebSocketFrameError) {
         do {
             try consume(bytes, emit)
         } catch {
@@ -47,7 +47,7 @@ package struct WebSocketFrameDecoder {
 
     private mutating func consume(
         _ bytes: UnsafeRawBufferPointer, _ emit: (WebSocketEvent) -> Void
-    ) throws(WebSocketError) {
+    ) throws(WebSocketFrameError) {
         var index = 0
         while index < bytes.count, !finished {
             if var current = frame {
@@ -72,7 +72,7 @@ package struct WebSocketFrameDecoder {
     }
 
     /// Validates the header as soon as its bytes allow; returns the frame once it is complete.
-    private mutating func parseHeader() throws(WebSocketError) -> Frame? {
+    private mutating func parseHeader() throws(WebSocketFrameError) -> Frame? {
         guard header.count >= 2 else { return nil }
         let fin = header[0] & 0x80 != 0
         let lengthCode = header[1] & 0x7F
@@ -102,7 +102,7 @@ package struct WebSocketFrameDecoder {
         return Frame(opcode: opcode, fin: fin, remaining: Int(length))
     }
 
-    private func validate(_ opcode: WebSocketOpcode, fin: Bool, lengthCode: UInt8) throws(WebSocketError) {
+    private func validate(_ opcode: WebSocketOpcode, fin: Bool, lengthCode: UInt8) throws(WebSocketFrameError) {
         if header[0] & 0x70 != 0 { throw .protocolViolation("reserved bits set without a negotiated extension") }
         if header[1] & 0x80 != 0 { throw .protocolViolation("masked frame from the server") }
         if opcode.isControl {
@@ -115,7 +115,7 @@ package struct WebSocketFrameDecoder {
         }
     }
 
-    private mutating func complete(_ frame: Frame, _ emit: (WebSocketEvent) -> Void) throws(WebSocketError) {
+    private mutating func complete(_ frame: Frame, _ emit: (WebSocketEvent) -> Void) throws(WebSocketFrameError) {
         defer { control.removeAll(keepingCapacity: true) }
         switch frame.opcode {
         case .ping: emit(.ping(control))
