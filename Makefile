@@ -32,6 +32,7 @@ release: deps
 test: deps peers
 	@$(QUIETLY) build -- $(SWIFT) build --build-tests
 	@$(QUIETLY) layers -- env SWIFT=$(SWIFT) scripts/check-layers.py
+	@$(QUIETLY) layers-check -- $(PYTHON) -m pytest -q Tests/layers
 	@$(QUIETLY) swift-tests --summary 'Test run with .* (passed|failed)' -- env SWIFT=$(SWIFT) scripts/swift-test.sh
 	@$(QUIETLY) curl-shim -- scripts/curl-shim-test.sh
 	@$(QUIETLY) deploy -- scripts/verify-deploy.sh $(CURDIR)/$(DEBUG_BIN)

@@ -5,7 +5,12 @@ The layers, bottom to top, are listed below; a target may depend only on targets
 layers, so the data path reads off Package.swift and the compiler keeps it (a module cannot
 import one it does not depend on). The script also reads every `import` in each target's
 sources: importing one of the package's targets that is not a declared dependency fails too
-(SwiftPM may let it build when that module happens to be built first). Run by `make test`.
+(SwiftPM may let it build when that module happens to be built first). The libraries (layer 1)
+are generic code with no satwatch type in them: neither they nor their test targets may depend
+on or import a Satwatch target. Run by `make test`; Tests/layers shows it refusing.
+
+Usage: check-layers.py [--package-json FILE] [--root DIR]   (default: `swift package dump-package`
+of the package this script belongs to)
 """
 import json
 import os
@@ -15,7 +20,11 @@ import sys
 
 # Bottom to top. Targets of one layer do not depend on each other.
 LAYERS = [
-    ["CSQLite", "CCurl", "CProcessTuning", "SatwatchJSON"],
+    # System C libraries.
+    ["CSQLite", "CCurl", "CCrypto", "CZlib", "CProcessTuning"],
+    # Libraries: generic code, no satwatch type in them.
+    ["Digests", "PNG", "XML", "SQLiteKit", "LinearRegex", "WebSocketFraming"],
+    ["SatwatchJSON"],
     ["SatwatchBase"],
     ["SatwatchNet"],
     ["SatwatchFeeds", "SatwatchRules", "SatwatchCharts"],
@@ -26,12 +35,18 @@ LAYERS = [
 ]
 # Test support and test targets sit above everything and are not layered.
 UNLAYERED = {"CChildSpawn", "SatwatchTestSupport", "CBenchHeap", "RevisionPlugin"}
+LIBRARIES = set(LAYERS[1])
+# What a library's test target may use besides libraries and system C libraries.
+LIBRARY_TEST_SUPPORT = {"SatwatchTestSupport", "CChildSpawn"}
 
 
-def main():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    swift = os.environ.get("SWIFT", "swift")
-    package = json.loads(subprocess.check_output([swift, "package", "dump-package"], cwd=root))
+def is_satwatch(name):
+    return name.startswith("Satwatch")
+
+
+def check(package, root):
+    """The target graph and the problems found in `package` (a `swift package dump-package`
+    object) whose sources are under `root`."""
     targets = {t["name"]: t for t in package["targets"]}
     rank = {name: index for index, layer in enumerate(LAYERS) for name in layer}
     problems = []
@@ -56,6 +71,19 @@ def main():
             if rank[dep] >= rank[name]:
                 way = "sideways" if rank[dep] == rank[name] else "upward"
                 problems.append(f"{name} depends on {dep}: {way} (layer {rank[name]} on layer {rank[dep]})")
+    # A library, and its test target, stand apart from satwatch.
+    def library_of(name):
+        return name[:-len("Tests")] if name.endswith("Tests") else name
+
+    def is_library_side(name):
+        return library_of(name) in LIBRARIES
+
+    for name in targets:
+        if not is_library_side(name):
+            continue
+        for dep in graph[name]:
+            if is_satwatch(dep) and dep not in LIBRARY_TEST_SUPPORT:
+                problems.append(f"{name} depends on {dep}: the library {library_of(name)} uses no satwatch target")
     # Imports of package targets that are not declared dependencies.
     modules = {name.replace("-", "_"): name for name in targets}
     for name, target in targets.items():
@@ -69,9 +97,11 @@ def main():
                     continue
                 text = open(os.path.join(directory, file), encoding="utf-8").read()
                 for module in re.findall(r"^\s*(?:@testable\s+|@preconcurrency\s+)?import\s+(\w+)", text, re.M):
+                    rel = os.path.relpath(os.path.join(directory, file), root)
                     if module in modules and modules[module] != name and modules[module] not in graph[name]:
-                        rel = os.path.relpath(os.path.join(directory, file), root)
                         problems.append(f"{rel}: imports {module}, which {name} does not depend on")
+                    if is_library_side(name) and is_satwatch(module) and module not in LIBRARY_TEST_SUPPORT:
+                        problems.append(f"{rel}: the library {library_of(name)} imports {module}; a library uses no satwatch target")
     # A cycle would already be an upward edge, but say so plainly if the layers ever allow one.
     state = {}
 
@@ -87,6 +117,28 @@ def main():
     for node in graph:
         if node not in state:
             visit(node, [])
+    return graph, problems
+
+
+def main(arguments):
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    package_json = None
+    while arguments:
+        option, value, arguments = arguments[0], arguments[1] if len(arguments) > 1 else None, arguments[2:]
+        if option == "--package-json" and value:
+            package_json = value
+        elif option == "--root" and value:
+            root = value
+        else:
+            print(f"check-layers.py: unknown option {option} (see the usage at the top of the script)", file=sys.stderr)
+            return 2
+    if package_json:
+        with open(package_json, encoding="utf-8") as handle:
+            package = json.load(handle)
+    else:
+        swift = os.environ.get("SWIFT", "swift")
+        package = json.loads(subprocess.check_output([swift, "package", "dump-package"], cwd=root))
+    graph, problems = check(package, root)
     print("target graph (bottom to top; each line: target -> its dependencies):")
     for index, layer in enumerate(LAYERS):
         for name in layer:
@@ -101,4 +153,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -8,9 +8,11 @@ set -euo pipefail
 # browser the page's tests render it in. prometheus-alertmanager: the real Alertmanagers (alone and
 # as a cluster) the alertmanager channel and the two-worker tests deliver through. dpkg-dev:
 # dpkg-shlibdeps, which names the Debian package's library dependencies (deploy/build-deb.sh);
-# lintian checks that package (scripts/verify-deb.sh). faketime (libfaketime): the chaos rows that
-# step a running worker's wall clock and the Alertmanager skew tests.
-packages=(libsqlite3-dev libcurl4-openssl-dev dpkg-dev lintian sqlite3 openssl curl ca-certificates procps gcc zsh python3 python3-venv systemd libseccomp2 tzdata chromium fonts-dejavu-core prometheus-alertmanager faketime)
+# lintian checks that package (scripts/verify-deb.sh). libssl-dev and zlib1g-dev: the digests and
+# the PNG encoder's deflate come from libcrypto and zlib (both already loaded by libcurl).
+# faketime (libfaketime): the chaos rows that step a running worker's wall clock and the
+# Alertmanager skew tests.
+packages=(libsqlite3-dev libcurl4-openssl-dev libssl-dev zlib1g-dev dpkg-dev lintian sqlite3 openssl curl ca-certificates procps gcc zsh python3 python3-venv systemd libseccomp2 tzdata chromium fonts-dejavu-core prometheus-alertmanager faketime)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

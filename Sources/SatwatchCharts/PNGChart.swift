@@ -1,3 +1,5 @@
+import PNG
+
 /// The chart as a PNG image for notifications (mail inline image, Telegram photo, Discord and
 /// ntfy attachment): drawn on a `RasterCanvas` with the built-in `BitmapFont`, encoded by
 /// `PNGEncoder`. Same layout as the page's SVG.

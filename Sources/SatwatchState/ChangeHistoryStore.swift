@@ -1,5 +1,6 @@
 import SatwatchBase
 import SatwatchRules
+import SQLiteKit
 
 /// `change` rules' recent values (`change_history`), so a restart does not leave them blind for
 /// `within`.

@@ -1,3 +1,4 @@
+import SQLiteKit
 /// The daily closes that windows of a day or more read (`daily_close`).
 package struct DailyCloseStore {
     let connection: SQLiteConnection

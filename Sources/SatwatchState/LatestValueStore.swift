@@ -1,4 +1,5 @@
 import SatwatchBase
+import SQLiteKit
 
 /// The latest value of every metric per source (`metric_latest`), for `status`.
 package struct LatestValueStore {

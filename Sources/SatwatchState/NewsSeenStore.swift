@@ -1,5 +1,6 @@
 import SatwatchBase
 import SatwatchRules
+import SQLiteKit
 
 /// The news items the rules have seen (`news_seen`): per source, each item's id and when it
 /// was last seen, so a restart announces no item twice (see `HeadlineLedger`). Written in the

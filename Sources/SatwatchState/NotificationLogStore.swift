@@ -1,5 +1,6 @@
 import SatwatchBase
 import SatwatchRules
+import SQLiteKit
 
 /// The notification log: notifications with each channel's outcome, for `history`, the API and the
 /// page.

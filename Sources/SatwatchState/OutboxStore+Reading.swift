@@ -1,5 +1,6 @@
 import CSQLite
 import SatwatchRules
+import SQLiteKit
 
 extension OutboxStore {
     /// The columns every outbox query selects, in the order `entries(from:)` reads them.

@@ -1,6 +1,7 @@
 import SatwatchBase
 import SatwatchJSON
 import SatwatchRules
+import SQLiteKit
 
 /// The outbox: one row per notification and channel, the durable queue of deliveries.
 package struct OutboxStore {

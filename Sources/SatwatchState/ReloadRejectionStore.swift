@@ -1,4 +1,5 @@
 import SatwatchBase
+import SQLiteKit
 
 /// The worker's last rejected reload (`reload_rejection`): when it was, and its first problem.
 /// The worker records it when a reload is refused and clears it when one succeeds (or it starts

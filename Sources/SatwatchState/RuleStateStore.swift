@@ -1,6 +1,7 @@
 import CSQLite
 import SatwatchBase
 import SatwatchRules
+import SQLiteKit
 
 /// Each rule's persisted state (`rule_state`), enough to resume after a restart without
 /// re-announcing.

@@ -1,4 +1,5 @@
 import CSQLite
+import SQLiteKit
 
 /// Named random keys made on first use (`secret`): the key silence links are signed with.
 package struct SecretStore {

@@ -1,4 +1,5 @@
 import SatwatchBase
+import SQLiteKit
 
 /// The page's metric series (`series`): each metric's last 24 h a row a minute.
 package struct SeriesStore {

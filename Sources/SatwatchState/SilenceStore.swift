@@ -1,5 +1,6 @@
 import SatwatchBase
 import SatwatchRules
+import SQLiteKit
 
 /// Silences (`silence`), as `satwatch silence`, the API and signed links write them.
 package struct SilenceStore {

@@ -1,4 +1,5 @@
 import SatwatchBase
+import SQLiteKit
 import Synchronization
 
 /// The worker's read-write connection to the state file, shared by those that write it on the

@@ -1,3 +1,4 @@
+import SQLiteKit
 /// The state file's schema: its ordered migrations and how they are applied.
 package enum StateSchema {
     /// Every migration, in order; the last one's version is what this build writes.

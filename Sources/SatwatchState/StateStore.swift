@@ -1,6 +1,7 @@
 import CSQLite
 import SatwatchBase
 import SatwatchRules
+import SQLiteKit
 
 /// The SQLite state file: one connection, and one small store per table over it (the outbox,
 /// rule states, latest values, histories, series, silences, secrets, the notification log and

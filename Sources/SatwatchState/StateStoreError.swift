@@ -1,4 +1,5 @@
 import CSQLite
+import SQLiteKit
 
 /// Why the state file could not be opened or used. Every case names the file, because the
 /// reader is an operator looking at one log line.

@@ -1,4 +1,5 @@
 import SatwatchBase
+import SQLiteKit
 import Synchronization
 
 /// Whether the state file can be used, as the worker's parts last found it: each part (the

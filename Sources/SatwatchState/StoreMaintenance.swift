@@ -1,5 +1,6 @@
 import Glibc
 import SatwatchBase
+import SQLiteKit
 
 /// What keeps the file small and its log short: pruning by `state_retention`, returning free pages,
 /// checkpoints.

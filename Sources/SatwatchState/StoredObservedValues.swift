@@ -1,6 +1,7 @@
 import CSQLite
 import SatwatchJSON
 import SatwatchRules
+import SQLiteKit
 
 /// How a notification's `values` sit in `notification.observed_values`: compact JSON pairs,
 /// `[["btc.usd",92000.5],["sma(btc.usd, 200d)",88000]]`, NULL when there are none.

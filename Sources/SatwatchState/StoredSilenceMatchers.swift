@@ -1,5 +1,6 @@
 import CSQLite
 import SatwatchJSON
+import SQLiteKit
 
 /// How a silence's matchers sit in `silence.matchers`: JSON, `[["rule","btc-*"],["label","severity","page"]]`,
 /// the other label operators as `["label!=",…]`, `["label=~",…]` and `["label!~",…]` (so a file

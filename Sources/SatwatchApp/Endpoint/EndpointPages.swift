@@ -1,3 +1,4 @@
+import Digests
 import SatwatchBase
 import SatwatchFeeds
 import SatwatchJSON

@@ -2,6 +2,7 @@ import Dispatch
 import SatwatchBase
 import SatwatchNet
 import SatwatchState
+import SQLiteKit
 import Synchronization
 
 /// The endpoint's own connection to the state file, for the page, the API and the outbox counts

@@ -1,3 +1,4 @@
+import Digests
 import SatwatchBase
 
 /// Base58Check, the encoding of legacy Bitcoin addresses (P2PKH `1…`, P2SH `3…`, and `m…`,

@@ -1,4 +1,5 @@
 import SatwatchBase
+import XML
 
 /// The items of a news feed document: RSS 2.0 (`rss/channel/item` with `title`, `link`, `guid`,
 /// `description`, or `content:encoded` when there is no description) or Atom (`feed/entry`

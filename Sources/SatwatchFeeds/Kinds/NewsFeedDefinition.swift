@@ -1,4 +1,5 @@
 import SatwatchBase
+import XML
 
 extension FeedKind {
     /// News headlines: RSS 2.0 and Atom feeds polled over HTTP(S), for the `news` condition.

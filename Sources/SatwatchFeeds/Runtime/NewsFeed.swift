@@ -1,4 +1,5 @@
 import SatwatchBase
+import XML
 
 /// The news feed: one poller per source, side by side, so a source that fails backs off (and
 /// is logged) alone while the others go on.

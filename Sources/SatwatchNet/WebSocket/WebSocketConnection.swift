@@ -1,4 +1,5 @@
 import Glibc
+import WebSocketFraming
 
 /// A client WebSocket connection (RFC 6455) over a libcurl transport.
 ///

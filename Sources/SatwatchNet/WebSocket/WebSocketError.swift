@@ -1,3 +1,5 @@
+import WebSocketFraming
+
 /// Why a WebSocket connection could not be opened or ended abnormally.
 ///
 /// `description` is a single line meant for the daemon's log, e.g.

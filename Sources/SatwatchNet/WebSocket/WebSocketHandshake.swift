@@ -1,3 +1,4 @@
+import Digests
 import SatwatchBase
 
 /// The client side of the opening handshake (RFC 6455 section 4.1): the upgrade request and

@@ -1,3 +1,5 @@
+import WebSocketFraming
+
 /// The messages of a connection, in order (see `WebSocketConnection.messages`). Taking one makes
 /// room in the connection's backlog, so the server is read only as fast as they are taken.
 package struct WebSocketMessages: AsyncSequence, Sendable {

@@ -1,4 +1,5 @@
 import Glibc
+import WebSocketFraming
 
 extension WebSocketWorker {
     /// Runs the open connection until it ends: nil when it ended as asked (our close handshake
@@ -74,7 +75,11 @@ extension WebSocketWorker {
     }
 
     private func decode(_ bytes: UnsafeRawBufferPointer) throws(WebSocketError) {
-        try decoder.feed(bytes) { event in handle(event) }
+        do throws(WebSocketFrameError) {
+            try decoder.feed(bytes) { event in handle(event) }
+        } catch {
+            throw WebSocketError(error)
+        }
     }
 
     private func handle(_ event: WebSocketEvent) {

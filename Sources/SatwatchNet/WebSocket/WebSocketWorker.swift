@@ -1,4 +1,5 @@
 import Glibc
+import WebSocketFraming
 
 /// The one owner of a connection's curl handle: a dedicated thread that connects, performs the
 /// handshake, then loops on `poll()` over the socket and the outbox's wake-up pipe. Nothing else

@@ -1,3 +1,4 @@
+import LinearRegex
 import SatwatchBase
 import SatwatchRules
 

@@ -1,4 +1,5 @@
 import SatwatchNet
+import WebSocketFraming
 
 /// Reading helpers for connection tests, each bounded in time so a bug fails instead of hanging.
 enum WSRead {

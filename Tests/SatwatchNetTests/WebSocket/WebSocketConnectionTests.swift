@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import SatwatchNet
 import SatwatchTestSupport
+import Testing
+import WebSocketFraming
 
 /// The client against a real server (`websockets` in Python): data path, TLS, close, cancel.
 @Suite("WebSocket connection")

@@ -37,7 +37,7 @@ import SatwatchTestSupport
         if expected.count == 3 { #expect(form.parts[2].text == Self.caption) }
         let image = try #require(form.parts.first { $0.filename == "chart.png" })
         #expect(image.payload == ChannelFixtures.chart)
-        #expect(try await PNGEncoderTests.decode(image.payload).summary == Self.decodedChart)
+        #expect(try await PythonProbe.decodedPNG(image.payload).summary == Self.decodedChart)
     }
 
     @Test func ntfyAttachmentArrivesWithItsMessageHeader() async throws {
@@ -55,7 +55,7 @@ import SatwatchTestSupport
         #expect(message == "BTC is 100500 USD, above 100000\nbtc.usd 100,500 (threshold 100,000), since 2025-12-10 14:02 UTC\n\n"
                 + ChartRequestTests.silence)
         #expect(recorded.body == ChannelFixtures.chart)
-        #expect(try await PNGEncoderTests.decode(recorded.body).summary == Self.decodedChart)
+        #expect(try await PythonProbe.decodedPNG(recorded.body).summary == Self.decodedChart)
     }
 
     /// A self-hosted ntfy without attachments refuses the chart (400, code 40014): the text goes
@@ -102,6 +102,6 @@ import SatwatchTestSupport
         #expect(image.disposition == "inline")
         #expect(image.filename == "chart.png")
         #expect(image.payload == ChannelFixtures.chart)
-        #expect(try await PNGEncoderTests.decode(image.payload).summary == Self.decodedChart)
+        #expect(try await PythonProbe.decodedPNG(image.payload).summary == Self.decodedChart)
     }
 }

@@ -1,3 +1,4 @@
+import SatwatchTestSupport
 @testable import SatwatchBase
 @testable import SatwatchCharts
 import Testing
@@ -9,7 +10,7 @@ import Testing
         let spec = ChartSample.spec
         let png = PNGChart.render(spec, width: 600, height: 300)
         #expect(png.count < 50_000, "a 600x300 chart is \(png.count) bytes")
-        let decoded = try await PNGEncoderTests.decode(png)
+        let decoded = try await PythonProbe.decodedPNG(png)
         #expect(decoded.summary == "600 300 3 IHDR,PLTE,IDAT,IEND")
         #expect(decoded.rgb == PNGChart.draw(spec, width: 600, height: 300).pixels)
         func colour(_ x: Int, _ y: Int) -> RGBColor {
@@ -55,7 +56,7 @@ import Testing
     ] as [(String, ChartSpec, Int, Int)])
     func oddChartsDecode(_ name: String, _ spec: ChartSpec, _ width: Int, _ height: Int) async throws {
         let png = PNGChart.render(spec, width: width, height: height)
-        let decoded = try await PNGEncoderTests.decode(png)
+        let decoded = try await PythonProbe.decodedPNG(png)
         #expect(decoded.summary.hasPrefix("\(max(width, 1)) \(max(height, 1)) 3 "), "\(name)")
     }
 

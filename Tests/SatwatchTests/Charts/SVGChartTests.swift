@@ -1,3 +1,4 @@
+import SatwatchTestSupport
 @testable import SatwatchBase
 @testable import SatwatchCharts
 import SatwatchJSON

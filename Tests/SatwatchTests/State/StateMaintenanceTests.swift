@@ -1,5 +1,6 @@
 import Foundation
 @testable import SatwatchState
+import SQLiteKit
 import Testing
 
 @Suite("State file maintenance")

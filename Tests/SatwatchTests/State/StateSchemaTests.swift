@@ -1,6 +1,7 @@
 import Foundation
 @testable import SatwatchRules
 @testable import SatwatchState
+import SQLiteKit
 import Testing
 
 @Suite("State file schema and opening")

@@ -1,6 +1,7 @@
 @testable import SatwatchApp
 @testable import SatwatchBase
 @testable import SatwatchState
+import SQLiteKit
 import Testing
 
 /// Metric series in a real state file: upserts, pruning, reopening, the flush, schema 7.

@@ -1,5 +1,6 @@
 import CSQLite
 @testable import SatwatchState
+import SQLiteKit
 import Testing
 
 /// The key silence links are signed with: made once, kept, agreed on by racing processes.

@@ -1,6 +1,7 @@
 @testable import SatwatchBase
 @testable import SatwatchRules
 @testable import SatwatchState
+import SQLiteKit
 import Testing
 
 @Suite("StateStore commit and round trips")

@@ -1,5 +1,6 @@
 @testable import SatwatchRules
 @testable import SatwatchState
+import SQLiteKit
 import Testing
 
 /// Schema 4: what rule states remember, the values a notification lists, daily closes.

@@ -1,10 +1,13 @@
 import Glibc
+import LinearRegex
 import SatwatchApp
 import SatwatchBase
 import SatwatchFeeds
 import SatwatchJSON
 import SatwatchNet
 import SatwatchRules
+import WebSocketFraming
+import XML
 
 /// What the fuzzer throws at: everything that reads bytes a feed or a user controls (a config or
 /// rule file is read again on every SIGHUP, so a crash there would take the worker down). The first

@@ -1,3 +1,4 @@
+import Digests
 import SatwatchBase
 
 /// A signed, expiring request to silence one rule for a while: the "silence 1h" link a

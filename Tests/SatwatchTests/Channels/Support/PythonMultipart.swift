@@ -1,3 +1,4 @@
+import SatwatchTestSupport
 import Foundation
 
 /// A multipart body as Python's `email` package reads it (`PythonProbe.parseMultipart`).

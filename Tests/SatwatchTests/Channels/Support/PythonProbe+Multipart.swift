@@ -1,3 +1,4 @@
+import SatwatchTestSupport
 extension PythonProbe {
     /// argv: a Content-Type value, a body. Parses the body as that multipart type with Python's
     /// `email` package (the HTTP policy: CRLF lines) and prints JSON: its defects, and per part

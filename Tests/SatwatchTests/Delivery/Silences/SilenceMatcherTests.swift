@@ -1,6 +1,7 @@
 @testable import SatwatchBase
 @testable import SatwatchRules
 @testable import SatwatchState
+import SQLiteKit
 import Testing
 
 /// Silence matchers: rule globs (`--rule 'btc-*'`) and labels (`--match severity=page`), all of
