@@ -9,7 +9,8 @@ total=0
 swift=$(grep -Eo 'Test run with [0-9]+ tests' "$logs/swift-tests.log" | tail -n 1 | grep -Eo '[0-9]+' || true)
 total=$((total + ${swift:-0}))
 # `satwatch test`: `22 passed, 0 failed`; pytest: `154 passed, 2 skipped in 408.12s`.
-for suite in rule-tests e2e chaos; do
+for suite in rule-tests layers-check e2e chaos; do
+  [ -f "$logs/$suite.log" ] || continue
   passed=$(grep -Eo '[0-9]+ passed' "$logs/$suite.log" | tail -n 1 | grep -Eo '[0-9]+' || true)
   total=$((total + ${passed:-0}))
 done
