@@ -19,4 +19,7 @@ struct Boards: Sendable {
     let series = SeriesBoard()
     /// How the firing alerts read now, for Alertmanager's re-sends.
     let firing = FiringBoard()
+    /// Rung once the evaluator has taken up what the state file kept (charts, histories), so the
+    /// worker says `started` only when its page and API show them.
+    let historyRestored = Doorbell()
 }

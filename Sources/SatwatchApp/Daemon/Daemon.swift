@@ -19,6 +19,8 @@ package struct Daemon: Sendable {
     static let shutdownGrace = TimeSpan.seconds(4)
     /// The graceful part of it: deliveries in flight may finish; then everything is cancelled.
     static let drainGrace = TimeSpan.seconds(2)
+    /// How long the start waits for the evaluator to take up the state file's history.
+    static let restoreWait = TimeSpan.seconds(10)
 
     /// Runs until SIGTERM/SIGINT; returns the exit status.
     package static func run(configPath: String, io: CommandIO) async -> Int32 {
@@ -78,6 +80,10 @@ package struct Daemon: Sendable {
         var setup = initial
         var generation = 1
         var running = start(setup, generation: generation, boards: boards, inbox: inbox, backlog: backlog, emit: emit)
+        // The page and the API answer from here on: what the state file kept (the charts' last
+        // 24 h) is on them before the worker says it started. Bounded: a state file that cannot
+        // be read is the evaluator's failure to report, not a reason to hang the start.
+        await boards.historyRestored.wait(for: Self.restoreWait)
         // A valid start ends what a rejected reload of an earlier process left in the file.
         recordInStateFile(rejection: nil, statePath: setup.config.statePath)
         logWarnings(setup)

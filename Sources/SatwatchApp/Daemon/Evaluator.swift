@@ -93,6 +93,8 @@ struct Evaluator: Service {
     /// Takes up the `change` histories: the state file's (a restart), then the previous
     /// generation's, which may be fresher (a reload); then the daily closes and metric series.
     private func restoreHistory(_ state: inout EvaluatorState, from writer: StateWriter) async {
+        // Rung whatever was readable: the worker's start waits for it (see `Daemon`).
+        defer { boards.historyRestored.ring() }
         do {
             let stored = try await writer.read { try $0.changeHistory.load() }
             state.evaluator.adopt(HistorySnapshot(points: stored))
