@@ -54,7 +54,7 @@ def test_bursts_of_events_in_one_millisecond(chaos, feed, receiver, workers):
     expected = rounds * EVENTS_PER_ROUND
     # The sentinel: one more block after everything else; once it is there, nothing is still coming.
     feed.command("!burst " + json.dumps([block(height + 1)]))
-    sentinel = f"block.height is now {height + 1}"
+    sentinel = f"block.height is now {height + 1:,}"  # messages group thousands
     wait_for(lambda: any(sentinel in a["annotations"]["summary"] for a in alerts(receiver)), timeout=120,
              what="the sentinel block")
     received = [a for a in alerts(receiver) if sentinel not in a["annotations"]["summary"]]
