@@ -8,8 +8,9 @@ import SatwatchState
 /// whole channel wait (a group still gathering, a rate limit). What is left after the last stage
 /// goes out as one message; sending with retries is the dispatcher's own last step.
 ///
-/// A new stage is one file (or folder): a type conforming to `DeliveryStageKind` that reads its
-/// own typed `Settings` and makes this, listed in `DeliveryStages.all`.
+/// A new stage is one folder under `Stages/` (its tests in the matching folder under
+/// `Tests/SatwatchTests/Delivery/Stages/`): a type conforming to `DeliveryStageKind` that reads
+/// its own typed `Settings` and makes this, listed in `DeliveryStages.all`.
 ///
 /// Stages run on the dispatcher's store queue, inside the one step that read the due entries
 /// (`DeliveryStore.pass`): a stage that reads the state file (silences, what waits behind an
