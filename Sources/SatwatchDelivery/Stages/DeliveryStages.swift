@@ -5,7 +5,12 @@ import SatwatchBase
 /// quiet hours (an entry's own reasons), then the message is formed (grouping), capped and paced.
 enum DeliveryStages {
     static let all: [any DeliveryStageKind.Type] = [
-        ExpiryStage.self, SilenceStage.self, QuietHoursStage.self, GroupStage.self, CapStage.self, RateLimitStage.self,
+        ExpiryStage.self,
+        SilenceStage.self,
+        QuietHoursStage.self,
+        GroupStage.self,
+        CapStage.self,
+        RateLimitStage.self,
     ]
 
     /// The stages of a config, in order.
