@@ -8,6 +8,7 @@ enum DeliveryStages {
         ExpiryStage.self,
         SilenceStage.self,
         QuietHoursStage.self,
+        MinIntervalStage.self,
         GroupStage.self,
         CapStage.self,
         RateLimitStage.self,
