@@ -11,6 +11,7 @@ package enum ChannelRegistry {
             TeamsChannel.self,
             TelegramChannel.self,
             NtfyChannel.self,
+            GotifyChannel.self,
             AlertmanagerChannel.self,
         ]
     }
