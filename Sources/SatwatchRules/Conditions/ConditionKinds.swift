@@ -3,6 +3,7 @@ package enum ConditionKinds {
     static let all: [any ConditionKind.Type] = [
         LevelCondition.self,
         BandCondition.self,
+        NearCondition.self,
         CrossingCondition.self,
         ChangeCondition.self,
         CompoundCondition.self,
