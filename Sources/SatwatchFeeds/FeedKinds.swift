@@ -5,6 +5,7 @@ package enum FeedKinds {
         CoinbaseFeedDefinition.self,
         KrakenFeedDefinition.self,
         CoinMetricsFeedDefinition.self,
+        FearGreedFeedDefinition.self,
         CoinGeckoFeedDefinition.self,
         BinanceFeedDefinition.self,
         DeribitFeedDefinition.self,
