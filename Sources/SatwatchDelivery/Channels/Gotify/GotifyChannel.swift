@@ -40,12 +40,7 @@ package struct GotifyChannel: HTTPChannel, ChannelType {
     /// The POST for `group`: a lone notification's message with its values, or each member's
     /// headline and values (as many as fit, and a count of the rest) under a title counting them.
     func request(for group: NotificationGroup) -> ChannelRequest {
-        let title = group.single.map(NotificationText.title) ?? NotificationText.groupTitle(group.notifications)
-        let text = group.single.map { single in
-            let tail = "\n" + NotificationText.summaryLine(single, time: time)
-                + (NotificationText.silenceLine(single, group.extras[0]).map { "\n\n" + $0 } ?? "")
-            return TextLimit.truncate(single.message, keeping: tail, to: Self.messageLimit, in: .utf16)
-        } ?? NotificationText.groupText(group, limit: Self.messageLimit, in: .utf16, titled: false, time: time)
+        let (title, text) = NotificationText.plain(group, limit: Self.messageLimit, in: .utf16, time: time)
         let priority = group.status == .firing ? Self.firingPriority : Self.resolvedPriority
         let payload: JSONValue = ["title": .string(title), "message": .string(text), "priority": .number(Double(priority))]
         return .json(Self.messageURL(base), payload, headers: [.init(name: "X-Gotify-Key", value: token)])

@@ -31,9 +31,7 @@ enum FearGreedFeedDefinition: FeedDefinition {
     /// `every`: the poll interval, at least 5m.
     static func readSettings(_ object: inout ConfigObject, feed: FeedConfig) -> FearGreedSettings {
         var settings = FearGreedSettings()
-        if let every = object.span("every") {
-            if every < .minutes(5) { object.report("every", "\"every\" must be at least 5m") } else { settings.every = every }
-        }
+        if let every = object.pollInterval(atLeast: .minutes(5)) { settings.every = every }
         return settings
     }
 
