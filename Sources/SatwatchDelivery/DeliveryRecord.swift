@@ -16,5 +16,5 @@ enum DeliveryRecord: Sendable {
     /// dead, …) for `reason`.
     case kept(OutboxState, reason: String, at: Timestamp)
     /// Not yet: a stage holds it until `until` for a reason of the kind `kind`; no attempt made.
-    case held(until: Timestamp, kind: String, at: Timestamp)
+    case held(until: Timestamp, kind: HoldKind, at: Timestamp)
 }

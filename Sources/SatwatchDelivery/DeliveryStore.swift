@@ -8,11 +8,8 @@ import SatwatchState
 /// The file is opened on first use; until it opens, each use fails like any other.
 actor DeliveryStore {
     private let file: StateFile
-    /// The store while a step has the file: a stage asks its questions (`silenceDecision`,
-    /// `hasLaterPending`, `messagesSent`) inside the pass that holds it.
+    /// The store while a step has the file (a step within a step uses it).
     private var holding: StateStore?
-    /// The last read of the silence table, and the time it was read for.
-    private var silencesRead: (at: Timestamp, silences: [Silence])?
     private let executor: QueueExecutor
 
     /// The state file's path.
@@ -61,7 +58,7 @@ actor DeliveryStore {
             var due = try store.outbox.deliverable(channel: channel, now: now, limit: limit)
             if let batch = due.first(where: { $0.batch != nil })?.batch { due = try store.outbox.batchMembers(batch) }
             guard !due.isEmpty else { return .idle(nextDue: try store.outbox.nextDue(channel: channel)) }
-            let pass = try apply(stages, to: StagePass(channel: channel, now: now, wallOffset: wallOffset, entries: due))
+            let pass = try Self.apply(stages, to: StagePass(channel: channel, now: now, wallOffset: wallOffset, entries: due), state: store)
             try record(pass.records)
             if pass.formsGroup, pass.channelWait == nil, !pass.entries.isEmpty {
                 try store.outbox.formBatches([pass.entries.map(\.id)])
@@ -71,10 +68,10 @@ actor DeliveryStore {
     }
 
     /// Runs `stages` over `pass` in order, until one makes the channel wait or nothing is left.
-    func apply(_ stages: [any DeliveryStage], to pass: StagePass) throws -> StagePass {
+    private static func apply(_ stages: [any DeliveryStage], to pass: StagePass, state: StateStore) throws -> StagePass {
         var pass = pass
         for stage in stages {
-            try stage.apply(to: &pass, store: self)
+            try stage.apply(to: &pass, state: state)
             if pass.channelWait != nil || pass.entries.isEmpty { break }
         }
         return pass
@@ -121,43 +118,6 @@ actor DeliveryStore {
         case .kept(let state, let reason, let at): _ = try store.outbox.markKept(id: entry.id, as: state, at: at, reason: reason)
         case .held(let until, let kind, let at): _ = try store.outbox.markHeld(id: entry.id, until: until, kind: kind, at: at)
         }
-    }
-
-    /// Why `entry` may not go to `channel` as far as silences go, in one step of the store; nil
-    /// when it may. A resolve follows what became of its firing on that channel (heard, the
-    /// firing or a reminder of it sent: sent, whatever silences say now; else kept the way the
-    /// firing was); anything else is silenced while an active silence matches it.
-    func silenceDecision(for entry: OutboxEntry, channel: String, at now: Timestamp) throws -> StagePass.Keep? {
-        try withStore { store in
-            let notification = entry.notification
-            if notification.status == .resolved, let firing = try store.outbox.firingOutcome(of: notification, channel: channel) {
-                return firing.isKept ? StagePass.Keep(state: firing, reason: "its firing was \(firing)") : nil
-            }
-            guard let silence = try silences(at: now, in: store).first(where: { $0.isActive(at: now) && $0.matches(notification) }) else {
-                return nil
-            }
-            return StagePass.Keep(state: .silenced, reason: "silenced by \(silence.id)" + (silence.comment.isEmpty ? "" : " (\(silence.comment))"))
-        }
-    }
-
-    /// The silences not ended at `now`, read once per `now`: the members of a group are judged
-    /// at one time, and a thousand of them need not read the table a thousand times. A later
-    /// pass has a later `now`, so a silence added meanwhile is seen.
-    private func silences(at now: Timestamp, in store: StateStore) throws -> [Silence] {
-        if let read = silencesRead, read.at == now { return read.silences }
-        let silences = try store.silences.list(endingAfter: now)
-        silencesRead = (now, silences)
-        return silences
-    }
-
-    /// How many messages `channel`'s receiver got after `since` (a group counted once).
-    func messagesSent(on channel: String, since: Timestamp) throws -> Int {
-        try withStore { try $0.outbox.sentMessageCount(channel: channel, since: since) }
-    }
-
-    /// Whether a later entry of the same rule waits behind `entry` on `channel`.
-    func hasLaterPending(than entry: OutboxEntry, channel: String) throws -> Bool {
-        try withStore { try $0.outbox.hasLaterPending(than: entry.id, rule: entry.notification.rule, channel: channel) }
     }
 
     /// Lets `extras` read what it needs from the state file.

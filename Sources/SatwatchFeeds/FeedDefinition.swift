@@ -2,8 +2,9 @@ import SatwatchBase
 
 /// One kind of feed, all in one type: its config key and its own settings (`Settings`), what it
 /// publishes (for `check`), how it is reached (a WebSocket stream or a poller) and how its frames
-/// decode. A new feed is one conforming type in `Feeds/Kinds/` with its settings type, listed in
-/// `FeedKinds.all`, plus its decoder.
+/// decode. A new feed is one folder, `Kinds/<Name>/`: its conforming type with its settings
+/// type, its decoder and the runtime pieces only it uses, listed in `FeedKinds.all`; its tests
+/// in the matching `Tests/SatwatchTests/Feeds/Kinds/<Name>/`.
 package protocol FeedDefinition: Sendable {
     /// What the feed reads from its config object beyond what every feed takes.
     associatedtype Settings: FeedSettings & Equatable

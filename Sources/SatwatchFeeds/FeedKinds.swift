@@ -1,8 +1,15 @@
 /// Every feed satwatch knows, in the order `check` lists them: the one place a feed is registered.
 package enum FeedKinds {
     static let all: [any FeedDefinition.Type] = [
-        MempoolFeedDefinition.self, CoinbaseFeedDefinition.self, KrakenFeedDefinition.self, CoinMetricsFeedDefinition.self,
-        CoinGeckoFeedDefinition.self, BinanceFeedDefinition.self, DeribitFeedDefinition.self, BinanceFuturesFeedDefinition.self,
+        MempoolFeedDefinition.self,
+        CoinbaseFeedDefinition.self,
+        KrakenFeedDefinition.self,
+        CoinMetricsFeedDefinition.self,
+        FearGreedFeedDefinition.self,
+        CoinGeckoFeedDefinition.self,
+        BinanceFeedDefinition.self,
+        DeribitFeedDefinition.self,
+        BinanceFuturesFeedDefinition.self,
         NewsFeedDefinition.self,
     ]
 

@@ -25,7 +25,7 @@ package struct OutboxEntry: Sendable, Equatable {
     /// held. Its max age counts from the later of this and `createdAt`.
     package var heldUntil: Timestamp?
     /// Why it was last held (`muted`, …), with `heldUntil`.
-    package var holdKind: String?
+    package var holdKind: HoldKind?
     /// The group message it goes out in (the outbox id of that message's first member), once its
     /// channel's grouping has formed one; nil otherwise.
     package var batch: Int64?
@@ -36,7 +36,7 @@ package struct OutboxEntry: Sendable, Equatable {
     /// Creates an entry.
     package init(id: Int64, notification: Notification, channel: String, state: OutboxState, attempts: Int,
                 nextAttemptAt: Timestamp, createdAt: Timestamp, updatedAt: Timestamp, lastError: String?,
-                heldUntil: Timestamp? = nil, holdKind: String? = nil, batch: Int64? = nil) {
+                heldUntil: Timestamp? = nil, holdKind: HoldKind? = nil, batch: Int64? = nil) {
         self.id = id
         self.notification = notification
         self.channel = channel

@@ -4,7 +4,7 @@ import SatwatchBase
 extension OutboxStore {
     /// Holds pending entry `id` until `until` for the reason `kind` (`muted`: a quiet window's
     /// end): due then, no attempt counted.
-    package func markHeld(id: Int64, until: Timestamp, kind: String, at now: Timestamp) throws -> Bool {
+    package func markHeld(id: Int64, until: Timestamp, kind: HoldKind, at now: Timestamp) throws -> Bool {
         let statement = try connection.cached("""
             UPDATE outbox SET next_attempt_at = ?2, held_until = ?2, hold_kind = ?4, updated_at = ?3
             WHERE id = ?1 AND state = 'pending'
@@ -12,7 +12,7 @@ extension OutboxStore {
         try statement.bind(1, id)
         try statement.bind(2, until)
         try statement.bind(3, now)
-        try statement.bind(4, kind)
+        try statement.bind(4, kind.rawValue)
         try statement.execute()
         return connection.changes > 0
     }

@@ -33,7 +33,7 @@ extension OutboxStore {
                                         channel: row.string(1), state: state, attempts: row.int(3),
                                         nextAttemptAt: row.timestamp(4), createdAt: row.timestamp(5),
                                         updatedAt: row.timestamp(6), lastError: row.optionalString(7),
-                                        heldUntil: row.optionalTimestamp(19), holdKind: row.optionalString(21),
+                                        heldUntil: row.optionalTimestamp(19), holdKind: row.optionalString(21).map(HoldKind.init(rawValue:)),
                                         batch: row.optionalInt64(20))
                 return entry
             }

@@ -131,7 +131,7 @@ extension StatusReport {
             (when.0, .string(when.1.rfc3339)),
         ]
         if entry.state == .pending, let kind = entry.holdKind {
-            members += [("held", .string(kind)), ("held_until", .string(entry.nextAttemptAt.rfc3339))]
+            members += [("held", .string(kind.rawValue)), ("held_until", .string(entry.nextAttemptAt.rfc3339))]
         }
         members.append(("error", entry.lastError.map { .string(redactor.redact($0)) } ?? .null))
         return .members(members)

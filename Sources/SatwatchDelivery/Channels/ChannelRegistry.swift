@@ -2,8 +2,18 @@
 package enum ChannelRegistry {
     /// The types, in the order help texts list them.
     package static var types: [any ChannelType.Type] {
-        [LogChannel.self, SMTPChannel.self, WebhookChannel.self, SlackChannel.self, DiscordChannel.self, TeamsChannel.self,
-         TelegramChannel.self, NtfyChannel.self, AlertmanagerChannel.self]
+        [
+            LogChannel.self,
+            SMTPChannel.self,
+            WebhookChannel.self,
+            SlackChannel.self,
+            DiscordChannel.self,
+            TeamsChannel.self,
+            TelegramChannel.self,
+            NtfyChannel.self,
+            GotifyChannel.self,
+            AlertmanagerChannel.self,
+        ]
     }
 
     /// The names of the types that take `"chart"`, as a list: `smtp, discord, telegram and ntfy`.

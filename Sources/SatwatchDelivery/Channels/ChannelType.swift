@@ -1,7 +1,8 @@
 import SatwatchBase
 
 /// One kind of channel (`log`, `smtp`, `slack`, …): validates its own config keys and builds the
-/// channel. Each implementation lives in its own file and is listed in `ChannelRegistry`.
+/// channel. Each implementation lives in a folder of its own under `Channels/` (its tests in the
+/// matching folder under `Tests/SatwatchTests/Channels/`) and is listed in `ChannelRegistry`.
 package protocol ChannelType {
     /// The config's `type` value.
     static var typeName: String { get }

@@ -8,16 +8,18 @@ import SatwatchState
 /// whole channel wait (a group still gathering, a rate limit). What is left after the last stage
 /// goes out as one message; sending with retries is the dispatcher's own last step.
 ///
-/// A new stage is one file: a type conforming to `DeliveryStageKind` that reads its own settings
-/// and makes this, listed in `DeliveryStages.all`.
+/// A new stage is one folder under `Stages/` (its tests in the matching folder under
+/// `Tests/SatwatchTests/Delivery/Stages/`): a type conforming to `DeliveryStageKind` that reads
+/// its own typed `Settings` and makes this, listed in `DeliveryStages.all`.
 ///
 /// Stages run on the dispatcher's store queue, inside the one step that read the due entries
 /// (`DeliveryStore.pass`): a stage that reads the state file (silences, what waits behind an
-/// entry) calls `store` directly. A pass is on the alert path, and each step of its own would be
-/// two more thread hops before the message goes.
+/// entry) asks `state` directly, its own questions beside it (`DeliveryStateReading.read`). A
+/// pass is on the alert path, and each step of its own would be two more thread hops before the
+/// message goes.
 protocol DeliveryStage: Sendable {
     /// Sorts `pass`: leaves in `pass.entries` what may go on, holds, keeps or waits the rest.
-    func apply(to pass: inout StagePass, store: isolated DeliveryStore) throws
+    func apply(to pass: inout StagePass, state: any DeliveryStateReading) throws
     /// The message `entries` is about to be tried on `channel` at `now`, past every stage: a
     /// stage that paces attempts (a rate, a group's interval) counts it here. The attempt may
     /// fail; a stage that counts what the receiver got (a cap) reads the state file instead.
@@ -34,32 +36,33 @@ extension DeliveryStage {
     func messageLimit(on channel: String) -> Int? { nil }
 }
 
-/// A kind of delivery stage: where its settings come from and how it is made, for every config.
+/// A kind of delivery stage: its settings of a channel, where they come from and how it is made,
+/// for every config.
 protocol DeliveryStageKind: SendableMetatype {
+    /// What one channel sets for this stage (`Never`: the stage has no channel settings).
+    associatedtype Settings: Sendable = Never
     /// Reads this stage's settings of one channel from the channel's config object (its own keys,
     /// problems reported in place); nil when the channel sets none.
-    static func readChannel(_ object: inout ConfigObject, intervals: KnownTimeIntervals) -> (any Sendable)?
+    static func readChannel(_ object: inout ConfigObject, intervals: KnownTimeIntervals) -> Settings?
     /// The stage for a config; nil when it has nothing to do there.
-    static func make(_ context: StageContext) -> (any DeliveryStage)?
+    static func make(_ context: StageContext<Settings>) -> (any DeliveryStage)?
 }
 
 extension DeliveryStageKind {
-    static func readChannel(_ object: inout ConfigObject, intervals: KnownTimeIntervals) -> (any Sendable)? { nil }
+    static func readChannel(_ object: inout ConfigObject, intervals: KnownTimeIntervals) -> Settings? { nil }
 
     /// The key its settings are filed under in a `DeliveryPlan`.
     static var planKey: String { String(describing: Self.self) }
 }
 
 /// What a stage kind is made with.
-struct StageContext: Sendable {
+struct StageContext<Settings: Sendable>: Sendable {
     /// This kind's settings, by channel (what its `readChannel` returned).
-    let settings: [String: any Sendable]
+    let settings: [String: Settings]
     /// The plan it belongs to (the config's named time intervals, the rules' quiet hours).
     let plan: DeliveryPlan
     /// The configured channels, by name (their services' own limits).
     let channels: [String: any Channel]
-    /// This kind's settings of `channel`, as the type it reads them into.
-    func settings<Settings>(of channel: String, as type: Settings.Type) -> Settings? { settings[channel] as? Settings }
 }
 
 /// The entries of one channel on their way through the stages, and what the stages decided.
@@ -67,7 +70,7 @@ struct StagePass: Sendable {
     /// A stage's reason to hold an entry: until when, what kind (`muted`, …) and why in words.
     struct Hold: Sendable, Equatable {
         var until: Timestamp
-        var kind: String
+        var kind: HoldKind
         var reason: String
     }
 
@@ -80,7 +83,7 @@ struct StagePass: Sendable {
     /// A stage's reason to hold the whole channel: nothing goes to it before `until`.
     struct ChannelWait: Sendable, Equatable {
         var until: Timestamp
-        var kind: String
+        var kind: HoldKind
     }
 
     /// The channel.
@@ -120,7 +123,7 @@ struct StagePass: Sendable {
 
     /// Holds `entry` until `until`; the later entries of its alert stay behind it (an alert's
     /// entries reach the channel in order), every other alert goes on.
-    mutating func hold(_ entry: OutboxEntry, until: Timestamp, kind: String, reason: String) {
+    mutating func hold(_ entry: OutboxEntry, until: Timestamp, kind: HoldKind, reason: String) {
         guard isGoing(entry) else { return }
         held.append((entry, Hold(until: until, kind: kind, reason: reason)))
         let alert = entry.notification.rule
@@ -145,7 +148,7 @@ struct StagePass: Sendable {
     func isGoing(_ entry: OutboxEntry) -> Bool { entries.contains { $0.id == entry.id } }
 
     /// Holds the whole channel until `until` (the latest of several waits wins).
-    mutating func waitChannel(until: Timestamp, kind: String) {
+    mutating func waitChannel(until: Timestamp, kind: HoldKind) {
         if channelWait.map({ $0.until < until }) ?? true { channelWait = ChannelWait(until: until, kind: kind) }
     }
 

@@ -1,7 +1,8 @@
 import SatwatchBase
 
 /// How one kind of condition is read from a rule file: the keys that select it and its parser.
-/// Each condition type conforms in its `+Parsing` file and is listed in `ConditionKinds.all`.
+/// Each condition type is one file in `Conditions/Kinds/` (its tests in
+/// `Tests/SatwatchTests/Rules/Conditions/Kinds/`), conforms there and is listed in `ConditionKinds.all`.
 package protocol ConditionKind: Sendable {
     /// The keys that select the kind (`above`, `below`).
     static var keys: [String] { get }

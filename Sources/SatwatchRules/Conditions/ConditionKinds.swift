@@ -1,8 +1,14 @@
 /// Every condition kind, in the order `check` lists them: the one place a new kind is registered.
 package enum ConditionKinds {
     static let all: [any ConditionKind.Type] = [
-        LevelCondition.self, BandCondition.self, CrossingCondition.self, ChangeCondition.self,
-        CompoundCondition.self, NewValueCondition.self, NewsCondition.self,
+        LevelCondition.self,
+        BandCondition.self,
+        NearCondition.self,
+        CrossingCondition.self,
+        ChangeCondition.self,
+        CompoundCondition.self,
+        NewValueCondition.self,
+        NewsCondition.self,
     ]
 
     /// Every key that selects a condition.

@@ -159,7 +159,7 @@ import Testing
 
     @Test(arguments: [
         (["replay", "--config", "x.json"], "satwatch replay: missing required option --input"),
-        (["replay", "--input", "x", "--feed", "bitstamp"], "satwatch replay: unknown feed \"bitstamp\" (known: mempool, coinbase, kraken, coinmetrics, coingecko, binance, deribit, binance_futures, news)"),
+        (["replay", "--input", "x", "--feed", "bitstamp"], "satwatch replay: unknown feed \"bitstamp\" (known: mempool, coinbase, kraken, coinmetrics, feargreed, coingecko, binance, deribit, binance_futures, news)"),
         (["replay", "--input", "x", "--feed", "krakn"], "satwatch replay: unknown feed \"krakn\" (did you mean \"kraken\"?)"),
         (["record", "--out", "x", "--feed", "mempol"], "satwatch record: unknown feed \"mempol\" (did you mean \"mempool\"?)"),
         (["replay", "--input", "x", "--start", "yesterday"], "satwatch replay: --start must be an RFC 3339 time, e.g. 2025-12-10T14:02:00Z"),

@@ -66,13 +66,13 @@ struct OutboxTests {
         let quick = try #require(try F.enqueue(F.notification("q1", rule: "quick", at: 1_100, channels: ["hook"]), in: store, at: 1_100)["hook"])
         let slowResolved = try #require(try F.enqueue(F.notification("s2", rule: "slow", status: .resolved, at: 1_200, channels: ["hook"]),
                                                       in: store, at: 1_200)["hook"])
-        #expect(try store.outbox.markHeld(id: slowFired, until: F.at(9_000), kind: "muted", at: F.at(1_300)))
+        #expect(try store.outbox.markHeld(id: slowFired, until: F.at(9_000), kind: HoldKind(rawValue: "muted"), at: F.at(1_300)))
         #expect(try store.outbox.deliverable(channel: "hook", now: F.at(2_000), limit: 10).map(\.id) == [quick])
         #expect(try store.outbox.nextDue(channel: "hook") == F.at(1_100))
         #expect(try store.outbox.markSent(id: quick, at: F.at(2_000)))
         #expect(try store.outbox.nextDue(channel: "hook") == F.at(9_000))
         let held = try #require(try store.outbox.entries(states: [.pending]).last)
-        #expect(held.id == slowFired && held.holdKind == "muted" && held.heldUntil == F.at(9_000))
+        #expect(held.id == slowFired && held.holdKind?.rawValue == "muted" && held.heldUntil == F.at(9_000))
         #expect(try store.outbox.deliverable(channel: "hook", now: F.at(9_000), limit: 10).map(\.id) == [slowFired, slowResolved])
         #expect(try store.outbox.deliverable(channel: "hook", now: F.at(9_000), limit: 1).map(\.id) == [slowFired])
     }

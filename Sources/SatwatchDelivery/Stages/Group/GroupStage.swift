@@ -20,21 +20,21 @@ final class GroupStage: DeliveryStage, DeliveryStageKind {
     init(timings: [String: GroupTiming]) { self.timings = timings }
 
     /// A channel's `"group"`.
-    static func readChannel(_ object: inout ConfigObject, intervals: KnownTimeIntervals) -> (any Sendable)? {
+    static func readChannel(_ object: inout ConfigObject, intervals: KnownTimeIntervals) -> GroupTiming? {
         object.groupTiming()
     }
 
-    static func make(_ context: StageContext) -> (any DeliveryStage)? {
-        GroupStage(timings: context.settings.compactMapValues { $0 as? GroupTiming })
+    static func make(_ context: StageContext<GroupTiming>) -> (any DeliveryStage)? {
+        GroupStage(timings: context.settings)
     }
 
-    func apply(to pass: inout StagePass, store: isolated DeliveryStore) throws {
+    func apply(to pass: inout StagePass, state: any DeliveryStateReading) throws {
         guard let first = pass.entries.first else { return }
         // A formed group goes again as it was (the dispatcher passes its members alone).
         if let batch = first.batch, pass.entries.allSatisfy({ $0.batch == batch }) { return }
         guard let timing = timing(for: pass.channel) else { return pass.limit(to: 1) }
         let due = due(first, channel: pass.channel, timing: timing)
-        if due > pass.now { return pass.waitChannel(until: due, kind: "group") }
+        if due > pass.now { return pass.waitChannel(until: due, kind: .group) }
         pass.limit(to: Self.maxMembers)
         pass.formsGroup = true
     }
@@ -61,6 +61,11 @@ final class GroupStage: DeliveryStage, DeliveryStageKind {
         guard let last = formed.withLock({ $0[channel] }), !last.full else { return waited }
         return max(waited, last.at + timing.interval)
     }
+}
+
+extension HoldKind {
+    /// A channel waits for its group to gather (or for its group interval).
+    static let group = HoldKind(rawValue: "group")
 }
 
 /// A channel's `"group": {"wait": "10s", "interval": "1m"}`: notifications that arrive within

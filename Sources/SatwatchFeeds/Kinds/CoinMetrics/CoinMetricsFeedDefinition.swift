@@ -34,9 +34,7 @@ enum CoinMetricsFeedDefinition: FeedDefinition {
     /// `every`: the poll interval, at least 1m.
     static func readSettings(_ object: inout ConfigObject, feed: FeedConfig) -> CoinMetricsSettings {
         var settings = CoinMetricsSettings()
-        if let every = object.span("every") {
-            if every < .minutes(1) { object.report("every", "\"every\" must be at least 1m") } else { settings.every = every }
-        }
+        if let every = object.pollInterval(atLeast: .minutes(1)) { settings.every = every }
         return settings
     }
 

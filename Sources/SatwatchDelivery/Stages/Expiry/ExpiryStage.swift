@@ -7,11 +7,11 @@ import SatwatchState
 struct ExpiryStage: DeliveryStage, DeliveryStageKind {
     let policy: RetryPolicy
 
-    static func make(_ context: StageContext) -> (any DeliveryStage)? {
+    static func make(_ context: StageContext<Never>) -> (any DeliveryStage)? {
         ExpiryStage(policy: RetryPolicy(maxAge: context.plan.maxAge))
     }
 
-    func apply(to pass: inout StagePass, store: isolated DeliveryStore) throws {
+    func apply(to pass: inout StagePass, state: any DeliveryStateReading) throws {
         for entry in pass.entries where pass.isGoing(entry) && policy.isExpired(created: entry.ageStart, now: pass.now) {
             pass.keep(entry, as: .dead, reason: policy.expiryReason(lastError: entry.lastError))
         }

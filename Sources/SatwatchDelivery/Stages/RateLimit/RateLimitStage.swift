@@ -15,7 +15,7 @@ final class RateLimitStage: DeliveryStage, DeliveryStageKind {
     init(limits: [String: [RateLimit]]) { self.limits = limits }
 
     /// A channel's `"rate"`: `"1/s"`, `"5/2s"`, `"20/1m"`.
-    static func readChannel(_ object: inout ConfigObject, intervals: KnownTimeIntervals) -> (any Sendable)? {
+    static func readChannel(_ object: inout ConfigObject, intervals: KnownTimeIntervals) -> RateLimit? {
         guard let text = object.string("rate") else { return nil }
         guard let rate = RateLimit(parsing: text) else {
             object.report("rate", "invalid rate \"\(text)\" (messages per duration, e.g. \"1/s\", \"5/2s\", \"20/1m\")")
@@ -24,20 +24,20 @@ final class RateLimitStage: DeliveryStage, DeliveryStageKind {
         return rate
     }
 
-    static func make(_ context: StageContext) -> (any DeliveryStage)? {
+    static func make(_ context: StageContext<RateLimit>) -> (any DeliveryStage)? {
         let limits = limits(channels: context.channels, overrides: context.settings)
         return limits.isEmpty ? nil : RateLimitStage(limits: limits)
     }
 
     /// Each channel's limits: its `"rate"`, else its service's own.
-    static func limits(channels: [String: any Channel], overrides: [String: any Sendable]) -> [String: [RateLimit]] {
+    static func limits(channels: [String: any Channel], overrides: [String: RateLimit]) -> [String: [RateLimit]] {
         let own = channels.mapValues(\.rateLimits).filter { !$0.value.isEmpty }
-        return own.merging(overrides.compactMapValues { $0 as? RateLimit }.mapValues { [$0] }) { _, override in override }
+        return own.merging(overrides.mapValues { [$0] }) { _, override in override }
     }
 
-    func apply(to pass: inout StagePass, store: isolated DeliveryStore) throws {
+    func apply(to pass: inout StagePass, state: any DeliveryStateReading) throws {
         guard !pass.entries.isEmpty, let free = nextFree(pass.channel, at: pass.now) else { return }
-        pass.waitChannel(until: free, kind: "rate")
+        pass.waitChannel(until: free, kind: .rate)
     }
 
     func sending(_ entries: [OutboxEntry], on channel: String, at now: Timestamp) {
@@ -55,4 +55,9 @@ final class RateLimitStage: DeliveryStage, DeliveryStageKind {
             return inWindow.count >= limit.count ? inWindow[inWindow.count - limit.count] + limit.per : nil
         }.max()
     }
+}
+
+extension HoldKind {
+    /// A channel waits for room within its rate limits.
+    static let rate = HoldKind(rawValue: "rate")
 }

@@ -56,9 +56,7 @@ enum NewsFeedDefinition: FeedDefinition {
     static func readSettings(_ object: inout ConfigObject, feed: FeedConfig) -> NewsSettings {
         var settings = NewsSettings()
         if object.has("url") { object.report("url", "the news feed takes no \"url\": each of its \"sources\" names its own") }
-        if let every = object.span("every") {
-            if every < shortestEvery { object.report("every", "\"every\" must be at least \(shortestEvery.text)") } else { settings.every = every }
-        }
+        if let every = object.pollInterval(atLeast: shortestEvery) { settings.every = every }
         guard var sources = object.object("sources", required: true) else { return settings }
         if sources.members.isEmpty { sources.report(nil, "\"sources\" must name at least one feed, e.g. {\"coindesk\": \"https://…/rss/\"}") }
         for member in sources.members {

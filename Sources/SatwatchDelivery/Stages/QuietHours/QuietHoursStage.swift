@@ -11,32 +11,36 @@ struct QuietHoursStage: DeliveryStage, DeliveryStageKind {
     let quiet: QuietHours
 
     /// A channel's `mute_during` / `active_during`.
-    static func readChannel(_ object: inout ConfigObject, intervals: KnownTimeIntervals) -> (any Sendable)? {
+    static func readChannel(_ object: inout ConfigObject, intervals: KnownTimeIntervals) -> TimeIntervalSchedule? {
         object.quietHours(known: intervals)
     }
 
-    static func make(_ context: StageContext) -> (any DeliveryStage)? {
-        let channels = context.settings.compactMapValues { $0 as? TimeIntervalSchedule }
-        let quiet = QuietHours(intervals: context.plan.intervals, channels: channels, rules: context.plan.ruleQuiet)
+    static func make(_ context: StageContext<TimeIntervalSchedule>) -> (any DeliveryStage)? {
+        let quiet = QuietHours(intervals: context.plan.intervals, channels: context.settings, rules: context.plan.ruleQuiet)
         return quiet.isEmpty ? nil : QuietHoursStage(quiet: quiet)
     }
 
-    func apply(to pass: inout StagePass, store: isolated DeliveryStore) throws {
+    func apply(to pass: inout StagePass, state: any DeliveryStateReading) throws {
         for entry in pass.entries where pass.isGoing(entry) {
             let rule = entry.notification.rule
             // Windows are on the wall clock; the hold, like every wait, on the steady one.
             if quiet.isMuted(channel: pass.channel, rule: rule, at: pass.wallNow) {
                 let until = quiet.releaseTime(channel: pass.channel, rule: rule, after: pass.wallNow)
-                pass.hold(entry, until: pass.steady(atWall: until), kind: OutboxState.muted.rawValue,
+                pass.hold(entry, until: pass.steady(atWall: until), kind: .muted,
                           reason: quiet.isMuted(channel: pass.channel, at: pass.wallNow) ? "channel muted" : "rule muted")
                 continue
             }
             // Held itself, or queued in the window behind a held entry (an alert's entries go in order).
             let waitedOutWindow = entry.heldUntil != nil
                 || quiet.isMuted(channel: pass.channel, rule: rule, at: pass.wall(at: entry.createdAt))
-            if waitedOutWindow, try store.hasLaterPending(than: entry, channel: pass.channel) {
+            if waitedOutWindow, try state.hasLaterPending(than: entry, channel: pass.channel) {
                 pass.keep(entry, as: .muted, reason: "superseded while muted")
             }
         }
     }
+}
+
+extension HoldKind {
+    /// An entry waits out a quiet window.
+    static let muted = HoldKind(rawValue: "muted")
 }

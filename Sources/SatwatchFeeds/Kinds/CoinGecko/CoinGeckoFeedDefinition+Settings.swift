@@ -8,9 +8,7 @@ extension CoinGeckoFeedDefinition {
     /// Each bad entry is reported at its place.
     static func readSettings(_ object: inout ConfigObject, feed: FeedConfig) -> CoinGeckoSettings {
         var settings = CoinGeckoSettings()
-        if let every = object.span("every") {
-            if every < shortestEvery { object.report("every", "\"every\" must be at least \(shortestEvery.text)") } else { settings.every = every }
-        }
+        if let every = object.pollInterval(atLeast: shortestEvery) { settings.every = every }
         settings.coins = readCoins(&object) ?? defaultCoins
         settings.quotes = readQuotes(&object) ?? defaultQuotes
         if let key = object.string("api_key"), !key.isEmpty { settings.apiKey = key }

@@ -36,7 +36,8 @@ import Testing
         /// Runs `stage` over `entries` at `now`: the entries still going are sent then (the
         /// receiver got them), the kept ones recorded; returns what became of each.
         func pass(_ stage: CapStage, _ entries: [OutboxEntry], at now: Timestamp) async throws -> [String] {
-            let pass = try await delivery.apply([stage], to: StagePass(channel: entries[0].channel, now: now, entries: entries))
+            var pass = StagePass(channel: entries[0].channel, now: now, entries: entries)
+            try stage.apply(to: &pass, state: store)
             try await delivery.record(pass.records)
             for entry in pass.entries { try store.outbox.markSent(id: entry.id, at: now) }
             return entries.map { entry in

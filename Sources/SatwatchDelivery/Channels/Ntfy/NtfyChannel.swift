@@ -47,12 +47,7 @@ package struct NtfyChannel: HTTPChannel, ChannelType {
     /// chart as the body and the message a header.
     func request(for group: NotificationGroup) -> ChannelRequest {
         let firing = group.status == .firing
-        let title = group.single.map(NotificationText.title) ?? NotificationText.groupTitle(group.notifications)
-        let text = group.single.map { single in
-            let tail = "\n" + NotificationText.summaryLine(single, time: time)
-                + (NotificationText.silenceLine(single, group.extras[0]).map { "\n\n" + $0 } ?? "")
-            return TextLimit.truncate(single.message, keeping: tail, to: Self.messageLimit, in: .utf8)
-        } ?? NotificationText.groupText(group, limit: Self.messageLimit, in: .utf8, titled: false, time: time)
+        let (title, text) = NotificationText.plain(group, limit: Self.messageLimit, in: .utf8, time: time)
         let message = TextLimit.truncate(text, to: Self.messageLimit, in: .utf8)
         let described = [ChannelRequest.Header(name: "Title", value: title),
                          .init(name: "Priority", value: firing ? "4" : "3"),

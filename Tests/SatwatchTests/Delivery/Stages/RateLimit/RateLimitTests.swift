@@ -41,7 +41,7 @@ import Testing
         let perSecond = RateLimit(1, per: .seconds(1)), perMinute = RateLimit(20, per: .minutes(1))
         let plan = try #require(setup).deliveryPlan
         #expect(RateLimitStage.limits(channels: try #require(setup).config.channels,
-                                      overrides: plan.channelSettings[RateLimitStage.planKey] ?? [:]) == [
+                                      overrides: plan.settings(of: RateLimitStage.self)) == [
             "slack": [perSecond], "discord": [RateLimit(5, per: .seconds(2))],
             "tg-user": [perSecond], "tg-group": [perSecond, perMinute],
             "tg-user-text": [perSecond], "tg-group-text": [perSecond, perMinute], "tg-channel": [perSecond, perMinute],
