@@ -19,6 +19,8 @@ let package = Package(
         // on targets below it, so the compiler refuses an upward import.
         // JSON with source positions (config diagnostics) and a fast frame parser; a writer.
         .target(name: "SatwatchJSON", linkerSettings: libm),
+        // A fixed set of threads with a bounded queue for blocking work, and serial lanes on it.
+        .target(name: "BlockingPool"),
         // What every layer stands on: time and durations, time intervals and zones, logs and
         // secrets, config objects and their diagnostics, samples, services and signals, hashing.
         .target(name: "SatwatchBase", dependencies: ["SatwatchJSON"], linkerSettings: libm,
@@ -64,6 +66,7 @@ let package = Package(
         // Test support shared by the test targets: Python peers under Tests/Peers, paths, ports.
         .target(name: "CChildSpawn", path: "Tests/CChildSpawn"),
         .target(name: "SatwatchTestSupport", dependencies: ["CChildSpawn"], path: "Tests/SatwatchTestSupport"),
+        .testTarget(name: "BlockingPoolTests", dependencies: ["BlockingPool"]),
         .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON", "SatwatchTestSupport"]),
         .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchBase", "SatwatchTestSupport"]),
         .testTarget(name: "SatwatchTests", dependencies: ["SatwatchApp", "SatwatchBase", "SatwatchFeeds", "SatwatchRules",

@@ -15,7 +15,7 @@ import sys
 
 # Bottom to top. Targets of one layer do not depend on each other.
 LAYERS = [
-    ["CSQLite", "CCurl", "SatwatchJSON"],
+    ["CSQLite", "CCurl", "SatwatchJSON", "BlockingPool"],
     ["SatwatchBase"],
     ["SatwatchNet"],
     ["SatwatchFeeds", "SatwatchRules", "SatwatchCharts"],
