@@ -23,10 +23,10 @@ let package = Package(
         .target(name: "BlockingPool"),
         // What every layer stands on: time and durations, time intervals and zones, logs and
         // secrets, config objects and their diagnostics, samples, services and signals, hashing.
-        .target(name: "SatwatchBase", dependencies: ["SatwatchJSON"], linkerSettings: libm,
+        .target(name: "SatwatchBase", dependencies: ["SatwatchJSON", "BlockingPool"], linkerSettings: libm,
                 plugins: ["RevisionPlugin"]),
         // Transports over libcurl: WebSocket client, HTTP client, SMTP sender; the endpoint's server.
-        .target(name: "SatwatchNet", dependencies: ["SatwatchBase", "CCurl"]),
+        .target(name: "SatwatchNet", dependencies: ["SatwatchBase", "BlockingPool", "CCurl"]),
         // Feeds: each kind's definition and settings, decoders, the live runtimes, recordings, the
         // metric catalog.
         .target(name: "SatwatchFeeds", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet"]),
@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "SatwatchTestSupport", dependencies: ["CChildSpawn"], path: "Tests/SatwatchTestSupport"),
         .testTarget(name: "BlockingPoolTests", dependencies: ["BlockingPool"]),
         .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON", "SatwatchTestSupport"]),
-        .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchBase", "SatwatchTestSupport"]),
+        .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchBase", "BlockingPool", "SatwatchTestSupport"]),
         .testTarget(name: "SatwatchTests", dependencies: ["SatwatchApp", "SatwatchBase", "SatwatchFeeds", "SatwatchRules",
                                                           "SatwatchCharts", "SatwatchState", "SatwatchDelivery",
                                                           "SatwatchJSON", "SatwatchNet", "CSQLite", "SatwatchTestSupport"],
