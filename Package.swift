@@ -35,13 +35,13 @@ let package = Package(
         // Charts: SVG and PNG renderers of a metric's series.
         .target(name: "SatwatchCharts", dependencies: ["SatwatchBase"], linkerSettings: libm),
         // State: the SQLite state file, one store per table, and what it holds.
-        .target(name: "SatwatchState", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchFeeds", "SatwatchRules",
+        .target(name: "SatwatchState", dependencies: ["SatwatchBase", "BlockingPool", "SatwatchJSON", "SatwatchFeeds", "SatwatchRules",
                                                       "CSQLite"]),
         // Delivery: the dispatcher, its stages and every channel.
-        .target(name: "SatwatchDelivery", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet", "SatwatchRules",
+        .target(name: "SatwatchDelivery", dependencies: ["SatwatchBase", "BlockingPool", "SatwatchJSON", "SatwatchNet", "SatwatchRules",
                                                          "SatwatchState"]),
         // The app: config loading and the registries, the daemon, commands, the endpoint and page.
-        .target(name: "SatwatchApp", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet", "SatwatchFeeds",
+        .target(name: "SatwatchApp", dependencies: ["SatwatchBase", "BlockingPool", "SatwatchJSON", "SatwatchNet", "SatwatchFeeds",
                                                     "SatwatchRules", "SatwatchCharts", "SatwatchState",
                                                     "SatwatchDelivery"]),
         // Writes the git revision into SatwatchBase at build time (`satwatch --version`).
@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "BlockingPoolTests", dependencies: ["BlockingPool"]),
         .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON", "SatwatchTestSupport"]),
         .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchBase", "BlockingPool", "SatwatchTestSupport"]),
-        .testTarget(name: "SatwatchTests", dependencies: ["SatwatchApp", "SatwatchBase", "SatwatchFeeds", "SatwatchRules",
+        .testTarget(name: "SatwatchTests", dependencies: ["SatwatchApp", "SatwatchBase", "BlockingPool", "SatwatchFeeds", "SatwatchRules",
                                                           "SatwatchCharts", "SatwatchState", "SatwatchDelivery",
                                                           "SatwatchJSON", "SatwatchNet", "CSQLite", "SatwatchTestSupport"],
                     exclude: ["Fixtures"]),

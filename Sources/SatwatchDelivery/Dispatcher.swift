@@ -44,8 +44,6 @@ package struct Dispatcher: Sendable {
     /// firing one is told again only while one of these fires it (nil: any whose saved state
     /// fires, for a dispatcher that runs without an evaluator).
     let alerts: Set<String>?
-    /// Off the cooperative pool: the charts attached to notifications are rendered here.
-    let renderQueue = DispatchQueue(label: "satwatch.render")
 
     /// Creates a dispatcher over `stateFile`, the connection it shares with the evaluator's writer.
     package init(stateFile: StateFile, channels: [String: any Channel], policy: RetryPolicy = RetryPolicy(),
@@ -108,7 +106,7 @@ package struct Dispatcher: Sendable {
     /// when a burst of commits has made the log long (looked at every half second: a burst of
     /// deliveries writes tens of megabytes a second to it).
     private func checkpointWhileIdle() async {
-        let checkpointer = DeliveryStore(file: StateFile(path: store.path), label: "satwatch.checkpoint")
+        let checkpointer = DeliveryStore(file: StateFile(path: store.path))
         var last = ContinuousClock.now
         while !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(500))
