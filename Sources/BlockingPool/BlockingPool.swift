@@ -152,7 +152,7 @@ package final class BlockingPool: Sendable {
         let context = Unmanaged.passRetained(pool).toOpaque()
         let status = pthread_create(&thread, nil, { context in
             let pool = Unmanaged<BlockingPool>.fromOpaque(context!).takeRetainedValue()
-            nameThisThread(pool.name)
+            BlockingPool.nameThisThread(pool.name)
             pool.work()
             return nil
         }, context)
@@ -163,13 +163,16 @@ package final class BlockingPool: Sendable {
     }
 }
 
-/// Names the calling thread (its first 15 bytes) where `ps -L`, `top -H` and
-/// `/proc/PID/task/*/comm` show it. Through `/proc` because Glibc's Swift module leaves out
-/// `pthread_setname_np` (a GNU extension); a system without `/proc` leaves the thread unnamed.
-private func nameThisThread(_ name: String) {
-    let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-    guard fd >= 0 else { return }
-    defer { close(fd) }
-    let bytes = Array(name.utf8.prefix(15))
-    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+extension BlockingPool {
+    /// Names the calling thread (its first 15 bytes) where `ps -L`, `top -H` and
+    /// `/proc/PID/task/*/comm` show it; for a pool's threads, and for a thread started elsewhere
+    /// that lives for one job. Through `/proc` because Glibc's Swift module leaves out
+    /// `pthread_setname_np` (a GNU extension); a system without `/proc` leaves it unnamed.
+    package static func nameThisThread(_ name: String) {
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
 }
