@@ -4,9 +4,9 @@ import SatwatchState
 
 /// The dispatcher's side of the state file, serialising its database work while the channels
 /// deliver concurrently. It shares the worker's connection (`StateFile`) with the evaluator's
-/// writer, one step at a time. Its work runs in a lane of the state file's pool
-/// (`WorkerPools.stateFile`), never on the cooperative pool: a step may wait for the writer's,
-/// and opening the file may migrate it (a VACUUM, once).
+/// writer, one step at a time. Its work runs in a lane on a pool (the dispatcher's own, whose
+/// threads serve its state-file connections), never on the cooperative pool: a step may wait
+/// for the writer's, and opening the file may migrate it (a VACUUM, once).
 /// The file is opened on first use; until it opens, each use fails like any other.
 actor DeliveryStore {
     private let file: StateFile

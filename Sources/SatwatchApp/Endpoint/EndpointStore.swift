@@ -5,8 +5,8 @@ import SatwatchState
 import Synchronization
 
 /// The endpoint's own connection to the state file, for the page, the API and the outbox counts
-/// of `/metrics`, used in a lane of its own on the endpoint's pool (`WorkerPools.endpointStore`,
-/// apart from the worker's own state-file work), never on the HTTP server's thread: a
+/// of `/metrics`, used on a thread of its own (`satwatch-api`, apart from the worker's own
+/// state-file work, started on first use and ended at `close()`), never the HTTP server's: a
 /// request that needs the file is answered later (`answer(within:otherwise:_:)`), and gets its
 /// route's fallback when the file has not answered by its deadline, so a file that another
 /// process holds locked, or a slow disk, delays nobody else. Opened on first use and kept (a
@@ -22,7 +22,8 @@ final class EndpointStore: Sendable {
 
     private let path: String
     /// Its lane: no cap on waiting requests, each request's budget bounds them.
-    private let work = EndpointWorkQueue(on: WorkerPools.endpointStore)
+    private let thread = BlockingPool(name: "satwatch-api", threads: 1, capacity: 0)
+    private let work: EndpointWorkQueue
     private let state = Mutex(State())
     /// The outbox counts last read, sorted by channel.
     private let counts = Mutex<[(String, OutboxCounts)]>([])
@@ -34,7 +35,10 @@ final class EndpointStore: Sendable {
         var deadline: ContinuousClock.Instant?
     }
 
-    init(path: String) { self.path = path }
+    init(path: String) {
+        self.path = path
+        work = EndpointWorkQueue(on: thread)
+    }
 
     /// Answers a request with `respond`, run in the state file's lane after the requests before
     /// it (it uses the file through `use`), within `budget`; after that the server sends
@@ -94,6 +98,7 @@ final class EndpointStore: Sendable {
                 state.store = nil
             }
         }
+        await thread.shutdown()
     }
 }
 
