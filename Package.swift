@@ -35,16 +35,18 @@ let package = Package(
         .target(name: "LinearRegex"),
         // RFC 6455 frames: the client's encoder and the decoder of the server's byte stream.
         .target(name: "WebSocketFraming"),
+        // A fixed set of threads with a bounded queue for blocking work, and serial lanes on it.
+        .target(name: "BlockingPool"),
 
         // JSON with source positions (config diagnostics) and a fast frame parser; a writer.
         .target(name: "SatwatchJSON", linkerSettings: libm),
         // What every layer stands on: time and durations, time intervals and zones, logs and
         // secrets, config objects and their diagnostics, samples, services and signals, hashing.
-        .target(name: "SatwatchBase", dependencies: ["SatwatchJSON"], linkerSettings: libm,
+        .target(name: "SatwatchBase", dependencies: ["SatwatchJSON", "BlockingPool"], linkerSettings: libm,
                 plugins: ["RevisionPlugin"]),
         // Transports over libcurl: WebSocket client (its framing below), HTTP client, SMTP sender; the
         // endpoint's server.
-        .target(name: "SatwatchNet", dependencies: ["SatwatchBase", "Digests", "WebSocketFraming", "CCurl"]),
+        .target(name: "SatwatchNet", dependencies: ["SatwatchBase", "BlockingPool", "Digests", "WebSocketFraming", "CCurl"]),
         // Feeds: each kind's definition and settings, decoders, the live runtimes, recordings, the
         // metric catalog.
         .target(name: "SatwatchFeeds", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet", "Digests", "XML"]),
@@ -53,13 +55,13 @@ let package = Package(
         // Charts: SVG and PNG renderers of a metric's series.
         .target(name: "SatwatchCharts", dependencies: ["SatwatchBase", "PNG"], linkerSettings: libm),
         // State: the SQLite state file, one store per table, and what it holds.
-        .target(name: "SatwatchState", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchFeeds", "SatwatchRules",
+        .target(name: "SatwatchState", dependencies: ["SatwatchBase", "BlockingPool", "SatwatchJSON", "SatwatchFeeds", "SatwatchRules",
                                                       "SQLiteKit", "LinearRegex", "CSQLite"]),
         // Delivery: the dispatcher, its stages and every channel.
-        .target(name: "SatwatchDelivery", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet", "SatwatchRules",
+        .target(name: "SatwatchDelivery", dependencies: ["SatwatchBase", "BlockingPool", "SatwatchJSON", "SatwatchNet", "SatwatchRules",
                                                          "SatwatchState"]),
         // The app: config loading and the registries, the daemon, commands, the endpoint and page.
-        .target(name: "SatwatchApp", dependencies: ["SatwatchBase", "SatwatchJSON", "SatwatchNet", "SatwatchFeeds",
+        .target(name: "SatwatchApp", dependencies: ["SatwatchBase", "BlockingPool", "SatwatchJSON", "SatwatchNet", "SatwatchFeeds",
                                                     "SatwatchRules", "SatwatchCharts", "SatwatchState",
                                                     "SatwatchDelivery", "Digests", "SQLiteKit", "CProcessTuning"]),
         // Writes the git revision into SatwatchBase at build time (`satwatch --version`).
@@ -84,6 +86,7 @@ let package = Package(
         // Test support shared by the test targets: Python peers under Tests/Peers, paths, ports.
         .target(name: "CChildSpawn", path: "Tests/CChildSpawn"),
         .target(name: "SatwatchTestSupport", dependencies: ["CChildSpawn"], path: "Tests/SatwatchTestSupport"),
+        .testTarget(name: "BlockingPoolTests", dependencies: ["BlockingPool"]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "SatwatchTestSupport"]),
         .testTarget(name: "XMLTests", dependencies: ["XML"]),
@@ -91,9 +94,9 @@ let package = Package(
         .testTarget(name: "LinearRegexTests", dependencies: ["LinearRegex"]),
         .testTarget(name: "WebSocketFramingTests", dependencies: ["WebSocketFraming"]),
         .testTarget(name: "SatwatchJSONTests", dependencies: ["SatwatchJSON", "SatwatchTestSupport"]),
-        .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchBase", "WebSocketFraming",
+        .testTarget(name: "SatwatchNetTests", dependencies: ["SatwatchNet", "SatwatchBase", "BlockingPool", "WebSocketFraming",
                                                              "SatwatchTestSupport"]),
-        .testTarget(name: "SatwatchTests", dependencies: ["SatwatchApp", "SatwatchBase", "SatwatchFeeds", "SatwatchRules",
+        .testTarget(name: "SatwatchTests", dependencies: ["SatwatchApp", "SatwatchBase", "BlockingPool", "SatwatchFeeds", "SatwatchRules",
                                                           "SatwatchCharts", "SatwatchState", "SatwatchDelivery",
                                                           "SatwatchJSON", "SatwatchNet", "CSQLite", "SQLiteKit", "XML",
                                                           "SatwatchTestSupport"],

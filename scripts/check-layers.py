@@ -23,7 +23,7 @@ LAYERS = [
     # System C libraries.
     ["CSQLite", "CCurl", "CCrypto", "CZlib", "CProcessTuning"],
     # Libraries: generic code, no satwatch type in them.
-    ["Digests", "PNG", "XML", "SQLiteKit", "LinearRegex", "WebSocketFraming"],
+    ["Digests", "PNG", "XML", "SQLiteKit", "LinearRegex", "WebSocketFraming", "BlockingPool"],
     ["SatwatchJSON"],
     ["SatwatchBase"],
     ["SatwatchNet"],

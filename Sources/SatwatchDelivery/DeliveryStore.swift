@@ -1,29 +1,31 @@
+import BlockingPool
 import SatwatchBase
 import SatwatchState
 
 /// The dispatcher's side of the state file, serialising its database work while the channels
 /// deliver concurrently. It shares the worker's connection (`StateFile`) with the evaluator's
-/// writer, one step at a time. Its work runs on a queue of its own, never on the cooperative
-/// pool: a step may wait for the writer's, and opening the file may migrate it (a VACUUM, once).
+/// writer, one step at a time. Its work runs in a lane on a pool (the dispatcher's own, whose
+/// threads serve its state-file connections), never on the cooperative pool: a step may wait
+/// for the writer's, and opening the file may migrate it (a VACUUM, once).
 /// The file is opened on first use; until it opens, each use fails like any other.
 actor DeliveryStore {
     private let file: StateFile
     /// The store while a step has the file (a step within a step uses it).
     private var holding: StateStore?
-    private let executor: QueueExecutor
+    private let lane: BlockingPool.Lane
 
     /// The state file's path.
     nonisolated var path: String { file.path }
 
-    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    nonisolated var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
 
-    /// The store's queue, for the tasks that take turns at it (the channels' workers): their own
+    /// The store's lane, for the tasks that take turns at it (the channels' workers): their own
     /// code then runs there between turns, and a turn starts on the thread already running.
-    nonisolated var queue: any TaskExecutor { executor }
+    nonisolated var queue: any TaskExecutor { lane }
 
-    init(file: StateFile, label: String = "satwatch.delivery-store") {
+    init(file: StateFile, pool: BlockingPool = WorkerPools.stateFile) {
         self.file = file
-        executor = QueueExecutor(label: label)
+        lane = BlockingPool.Lane(on: pool)
     }
 
     /// Runs `body` as one step with the file (within the step already running, if any).

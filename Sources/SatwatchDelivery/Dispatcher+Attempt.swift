@@ -19,15 +19,15 @@ extension Dispatcher {
         let count = entries.count
         if let extras {
             // Made only for a message that goes out. One chart per message: a group lists many
-            // alerts, its members go without. A chart, or a large group's links, are made on a
-            // thread of their own; a few links (a signature each, microseconds) are made here,
-            // since the hop there and back would cost the message more than signing them.
+            // alerts, its members go without. A chart, or a large group's links, are made on
+            // the work pool's threads; a few links (a signature each, microseconds) are made
+            // here, since the hop there and back would cost the message more than signing them.
+            // A work pool too busy to take it sends the message without its chart.
             let chart = channel.attachesChart && entries.count == 1
             let notifications = group.notifications
             if chart || notifications.count > Self.linksSignedInline {
-                group.extras = await withCheckedContinuation { done in
-                    renderQueue.async { done.resume(returning: notifications.map { extras.extras(for: $0, chart: chart) }) }
-                }
+                let made = try? await WorkerPools.work.run { notifications.map { extras.extras(for: $0, chart: chart) } }
+                group.extras = made ?? notifications.map { extras.extras(for: $0, chart: false) }
             } else {
                 group.extras = notifications.map { extras.extras(for: $0, chart: false) }
             }

@@ -1,3 +1,4 @@
+import BlockingPool
 import Dispatch
 import SatwatchBase
 import SatwatchState
@@ -18,6 +19,9 @@ package struct Dispatcher: Sendable {
     /// The delivery queues by name: each configured channel, or each of its peers (`NAME#1`, …).
     package let channels: [String: any Channel]
     let store: DeliveryStore
+    /// The threads of this dispatcher's state-file connections (its store's and the
+    /// checkpointer's lanes), ended when `run()` returns.
+    let storeThreads: BlockingPool
     /// What a channel's due entries go through before they are sent, in order.
     let stages: [any DeliveryStage]
     /// Adds each notification's silence link and chart as it is sent; nil: none.
@@ -46,8 +50,6 @@ package struct Dispatcher: Sendable {
     /// firing one is told again only while one of these fires it (nil: any whose saved state
     /// fires, for a dispatcher that runs without an evaluator).
     let alerts: Set<String>?
-    /// Off the cooperative pool: the charts attached to notifications are rendered here.
-    let renderQueue = DispatchQueue(label: "satwatch.render")
 
     /// Creates a dispatcher over `stateFile`, the connection it shares with the evaluator's writer.
     package init(stateFile: StateFile, channels: [String: any Channel], policy: RetryPolicy = RetryPolicy(),
@@ -59,7 +61,8 @@ package struct Dispatcher: Sendable {
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         let queues = Dictionary(channels.values.flatMap(\.queues).map { ($0.name, $0) }) { first, _ in first }
         self.channels = queues
-        self.store = DeliveryStore(file: stateFile)
+        self.storeThreads = BlockingPool(name: "satwatch-state", threads: 2, capacity: 0)
+        self.store = DeliveryStore(file: stateFile, pool: storeThreads)
         var plan = plan
         plan.maxAge = policy.maxAge
         self.stages = DeliveryStages.make(plan: plan, channels: queues)
@@ -105,6 +108,7 @@ package struct Dispatcher: Sendable {
         // connection to close checkpoints the WAL and removes it. (If the evaluator's writer is
         // still at work, its next step opens the file again, and its own close ends it.)
         await store.close()
+        await storeThreads.shutdown()
     }
 
     /// The evaluator's connection never checkpoints the WAL (that would put fsyncs on the alert
@@ -113,7 +117,7 @@ package struct Dispatcher: Sendable {
     /// when a burst of commits has made the log long (looked at every half second: a burst of
     /// deliveries writes tens of megabytes a second to it).
     private func checkpointWhileIdle() async {
-        let checkpointer = DeliveryStore(file: StateFile(path: store.path), label: "satwatch.checkpoint")
+        let checkpointer = DeliveryStore(file: StateFile(path: store.path), pool: storeThreads)
         var last = ContinuousClock.now
         while !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(500))

@@ -1,3 +1,4 @@
+import BlockingPool
 import CCurl
 
 /// A failure reported by libcurl: its numeric `CURLcode` and the most specific text it gave.
@@ -18,6 +19,12 @@ package struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         self.code = Int(code.rawValue)
         let generic = String(cString: curl_easy_strerror(code))
         self.message = detail.isEmpty ? generic : detail
+    }
+
+    /// A transfer refused before it began because its pool's queue was full (or the pool was
+    /// shut down): curl's "try again" (81), retried like any transport failure.
+    static func refused(_ refusal: BlockingPool.Refusal) -> CurlError {
+        CurlError(code: Int(CURLE_AGAIN.rawValue), message: "no thread free for the transfer: \(refusal)")
     }
 
     /// True for `CURLE_OPERATION_TIMEDOUT`.

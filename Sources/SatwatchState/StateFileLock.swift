@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
+import BlockingPool
 import SatwatchBase
 
 /// The exclusive claim of one worker on a state file: `flock(LOCK_EX | LOCK_NB)` on the file
@@ -115,20 +115,19 @@ extension StateFileLock {
     /// What `run` does before its services open the store: claims the state file, checks it
     /// (`StateStore.checkIntegrity`), then creates or migrates it once, so that the services'
     /// connections never race to migrate a file (one of them would fail with "database is
-    /// locked"). On a thread of its own: all of it may block, and the cooperative pool must not.
+    /// locked"). On the state file's pool (`WorkerPools.stateFile`): all of it may block, and the
+    /// cooperative pool must not.
     ///
     /// - Throws: `StateFileLockError` when another worker holds the file, `StateStoreError`
     ///   when it is damaged or unreadable (the claim is given up then).
     package static func claimChecked(statePath: String) async throws -> StateFileLock {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue(label: "satwatch.state-claim").async {
-                continuation.resume(with: Result {
-                    let lock = try acquire(statePath: statePath)
-                    try StateStore.checkIntegrity(path: statePath)
-                    _ = try StateStore.open(path: statePath)
-                    return lock
-                })
+        try await WorkerPools.stateFile.run {
+            Result { () throws -> StateFileLock in
+                let lock = try acquire(statePath: statePath)
+                try StateStore.checkIntegrity(path: statePath)
+                _ = try StateStore.open(path: statePath)
+                return lock
             }
-        }
+        }.get()
     }
 }

@@ -1,4 +1,4 @@
-import Dispatch
+import BlockingPool
 import SatwatchBase
 import SatwatchDelivery
 import SatwatchFeeds
@@ -176,7 +176,8 @@ package struct Daemon: Sendable {
         let offset = ProcessClock.live.offset
         guard offset != .zero else { return }
         let path = setup.config.statePath
-        let failure = await OwnThread.run("satwatch.timeline") { () -> String? in
+        // On the lane of the state file's other records, after any still queued there.
+        let failure = await Self.outcomeRecords.run { () -> String? in
             do {
                 let store = try StateStore.open(path: path)
                 defer { store.close() }
@@ -202,13 +203,20 @@ package struct Daemon: Sendable {
 
     /// Loads the config again and moves the endpoint to it; logs every problem and returns the
     /// first (the endpoint unchanged) when it is invalid or its new `http.listen` cannot be
-    /// bound. The files are read and compiled on a thread of their own: frames go on being
-    /// evaluated on the cooperative pool meanwhile, however large the rule set or slow the disk.
+    /// bound. The files are read and compiled on the work pool (`WorkerPools.work`): frames go on
+    /// being evaluated on the cooperative pool meanwhile, however large the rule set or slow the
+    /// disk.
     private func reload(replacing running: Setup, endpoint: Endpoint) async -> ReloadOutcome {
         logger.info("reloading", ["config": configPath])
-        let (setup, diagnostics) = await OwnThread.run("satwatch.reload") { [configPath, environment, logger] in
+        let loaded = try? await WorkerPools.work.run { [configPath, environment, logger] in
             Setup.load(path: configPath, environment: environment, logger: logger, serving: true)
         }
+        guard let loaded else {
+            let problem = "the work pool has \(WorkerPools.work.capacity) jobs waiting; send SIGHUP again"
+            logger.error("reload failed; keeping the running config and rules", ["problem": problem])
+            return .rejected(problem)
+        }
+        let (setup, diagnostics) = loaded
         guard let setup, diagnostics.isEmpty else {
             for diagnostic in diagnostics { logger.error("reload rejected", ["problem": diagnostic.description]) }
             logger.error("reload failed; keeping the running config and rules", ["problems": "\(diagnostics.count)"])
@@ -231,16 +239,16 @@ package struct Daemon: Sendable {
     }
 
     /// Where reload outcomes are written, one after another in the order they happened.
-    private static let outcomeRecords = DispatchQueue(label: "satwatch.reload-record")
+    private static let outcomeRecords = BlockingPool.Lane(on: WorkerPools.stateFile)
 
     /// Records in the state file the rejected reload, or (nil) that the config loaded since, for
-    /// `status`, which reads only the file. A rare write, on a connection and a queue of its own:
+    /// `status`, which reads only the file. A rare write, on a connection and a lane of its own:
     /// the main loop does not wait for it (a locked file would hold it for the busy timeout, and
     /// a stop must not wait). A failure is logged; the page and `/healthz` still say it. A file
     /// not at its path is not made for it: a new one (the first start's, being made) has nothing
     /// to clear, and one moved aside while the worker runs must stay missing.
     private func recordInStateFile(rejection: ReloadRejectionStore.Rejection?, statePath: String) {
-        Self.outcomeRecords.async { [logger] in
+        Self.outcomeRecords.submit { [logger] in
             guard FileBytes.exists(statePath) else {
                 if rejection != nil { logger.error("cannot record the rejected reload in the state file", ["error": "no file at \(statePath)"]) }
                 return

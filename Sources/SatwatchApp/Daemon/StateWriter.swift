@@ -1,3 +1,4 @@
+import BlockingPool
 import Dispatch
 import SatwatchBase
 import SatwatchDelivery
@@ -6,9 +7,11 @@ import SatwatchState
 import Synchronization
 
 /// The evaluator's turns at the state file (`StateFile`, shared with the dispatcher), on a thread
-/// of its own. The evaluator hands it
-/// each step's changes and goes on decoding and evaluating: a commit waiting out SQLite's busy
-/// lock, a slow disk or a full one never stalls a frame, nor a thread of the cooperative pool.
+/// of its own: a pool of one, whose thread the writer's loop holds until `finish()` (a loop that
+/// waits for work would hold a thread of a shared pool for the worker's life). The evaluator
+/// hands it each step's changes and goes on decoding and evaluating: a commit waiting out
+/// SQLite's busy lock, a slow disk or a full one never stalls a frame, nor a thread of the
+/// cooperative pool.
 ///
 /// Work is done in the order submitted, so rule states are never stored ahead of the
 /// notifications their changes owe. A failed job stays first and is tried again every
@@ -42,6 +45,8 @@ final class StateWriter: @unchecked Sendable {
     private let health: StoreHealthBoard
     private let bells: ChannelBells
     private let logger: Logger
+    /// The writer's thread.
+    private let thread: BlockingPool
     /// Writes dropped while closing (on the writer thread only). Once one is dropped every later
     /// one is too: the shutdown flush stores every rule's state, and storing it after a dropped
     /// commit would record alerts as announced whose notifications were never queued. Dropped
@@ -49,8 +54,9 @@ final class StateWriter: @unchecked Sendable {
     /// again from them.
     private var dropped = 0
 
-    private init(file: StateFile, health: StoreHealthBoard, bells: ChannelBells, logger: Logger) {
+    private init(file: StateFile, thread: BlockingPool, health: StoreHealthBoard, bells: ChannelBells, logger: Logger) {
         self.file = file
+        self.thread = thread
         self.health = health
         self.bells = bells
         self.logger = logger
@@ -58,13 +64,16 @@ final class StateWriter: @unchecked Sendable {
 
     /// Opens `file` on a new writer thread (failing when it cannot be opened).
     static func open(file: StateFile, health: StoreHealthBoard, bells: ChannelBells, logger: Logger) async throws -> StateWriter {
-        let thread = DispatchQueue(label: "satwatch.state-writer")
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            thread.async { continuation.resume(with: Result { try file.use { _ in } }) }
+        let thread = BlockingPool(name: "satwatch-writer", threads: 1, capacity: 2)
+        do {
+            try await thread.run { Result { try file.use { _ in } } }.get()
+            let writer = StateWriter(file: file, thread: thread, health: health, bells: bells, logger: logger)
+            try thread.submit { writer.work() }
+            return writer
+        } catch {
+            await thread.shutdown()
+            throw error
         }
-        let writer = StateWriter(file: file, health: health, bells: bells, logger: logger)
-        thread.async { writer.work() }
-        return writer
     }
 
     /// Queues one engine step's changes and the news items it saw (stored together); the
@@ -103,6 +112,7 @@ final class StateWriter: @unchecked Sendable {
             }
             signal.signal()
         }
+        await thread.shutdown()
     }
 
     private func submit(_ job: Job) {

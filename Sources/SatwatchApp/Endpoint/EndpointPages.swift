@@ -1,3 +1,4 @@
+import BlockingPool
 import Digests
 import SatwatchBase
 import SatwatchFeeds
@@ -15,7 +16,7 @@ struct EndpointPages: Sendable {
     let feeds: [FeedConfig]
     let store: EndpointStore
     /// Where routes that do not use the state file but whose cost grows with the rules or series
-    /// are answered (`EndpointPages.work(label:)`); kept across reloads, like `store`.
+    /// are answered (`EndpointPages.work(on:)`); kept across reloads, like `store`.
     let work: EndpointWorkQueue
     /// Feed and store errors can quote a URL or a key: they are shown through this.
     let redactor: Redactor
@@ -50,8 +51,8 @@ struct EndpointPages: Sendable {
     static let maximumWaitingWork = 16
 
     /// The endpoint's work queue (`work`).
-    static func work(label: String = "satwatch.endpoint-work") -> EndpointWorkQueue {
-        EndpointWorkQueue(label: label, maximumWaiting: maximumWaitingWork)
+    static func work(on pool: BlockingPool = WorkerPools.work) -> EndpointWorkQueue {
+        EndpointWorkQueue(on: pool, maximumWaiting: maximumWaitingWork)
     }
 
     /// The answer to `request`: at once on the server's thread for a cheap route

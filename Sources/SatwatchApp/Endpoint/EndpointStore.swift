@@ -1,4 +1,4 @@
-import Dispatch
+import BlockingPool
 import SatwatchBase
 import SatwatchNet
 import SatwatchState
@@ -6,7 +6,8 @@ import SQLiteKit
 import Synchronization
 
 /// The endpoint's own connection to the state file, for the page, the API and the outbox counts
-/// of `/metrics`, used on a thread of its own (a serial queue), never the HTTP server's: a
+/// of `/metrics`, used on a thread of its own (`satwatch-api`, apart from the worker's own
+/// state-file work, started on first use and ended at `close()`), never the HTTP server's: a
 /// request that needs the file is answered later (`answer(within:otherwise:_:)`), and gets its
 /// route's fallback when the file has not answered by its deadline, so a file that another
 /// process holds locked, or a slow disk, delays nobody else. Opened on first use and kept (a
@@ -21,9 +22,9 @@ final class EndpointStore: Sendable {
     static let lockMargin = Duration.milliseconds(250)
 
     private let path: String
-    /// Its queue: no cap on waiting requests, each request's budget bounds them.
-    private let work = EndpointWorkQueue(label: "satwatch.endpoint-store")
-    private var queue: DispatchQueue { work.queue }
+    /// Its lane: no cap on waiting requests, each request's budget bounds them.
+    private let thread = BlockingPool(name: "satwatch-api", threads: 1, capacity: 0)
+    private let work: EndpointWorkQueue
     private let state = Mutex(State())
     /// The outbox counts last read, sorted by channel.
     private let counts = Mutex<[(String, OutboxCounts)]>([])
@@ -31,13 +32,16 @@ final class EndpointStore: Sendable {
     private struct State {
         var store: StateStore?
         var closed = false
-        /// The deadline of the request the queue is answering.
+        /// The deadline of the request the lane is answering.
         var deadline: ContinuousClock.Instant?
     }
 
-    init(path: String) { self.path = path }
+    init(path: String) {
+        self.path = path
+        work = EndpointWorkQueue(on: thread)
+    }
 
-    /// Answers a request with `respond`, run on the state file's queue after the requests before
+    /// Answers a request with `respond`, run in the state file's lane after the requests before
     /// it (it uses the file through `use`), within `budget`; after that the server sends
     /// `fallback(begun)` instead, and work that had not begun by then never does
     /// (`EndpointWorkQueue.answer`).
@@ -50,11 +54,11 @@ final class EndpointStore: Sendable {
         }
     }
 
-    /// Runs `body` with the connection, on the state file's queue (inside `answer`'s work); a
+    /// Runs `body` with the connection, in the state file's lane (inside `answer`'s work); a
     /// lock held elsewhere is waited for only until shortly before the request's deadline.
     /// Throws when the file cannot be opened or is locked, or the endpoint is stopping.
     func use<Result: Sendable>(_ body: (StateStore) throws -> Result) throws -> Result {
-        dispatchPrecondition(condition: .onQueue(queue))
+        precondition(work.lane.isCurrent, "the endpoint's state file is used in its lane only")
         return try state.withLock { state in
             guard !state.closed else { throw EndpointStoreClosed() }
             let store = try state.store ?? StateStore.open(path: path)
@@ -71,7 +75,7 @@ final class EndpointStore: Sendable {
         }
     }
 
-    /// Reads the outbox counts again (on the state file's queue); the last ones read stay when
+    /// Reads the outbox counts again (in the state file's lane); the last ones read stay when
     /// the file cannot be read.
     func refreshCounts() {
         guard let read = try? use({ try $0.outbox.counts() }) else { return }
@@ -86,18 +90,16 @@ final class EndpointStore: Sendable {
     /// Closes the connection for good once the work under way has ended (within its request's
     /// budget); requests queued meanwhile are answered that the endpoint is stopping. The worker
     /// is stopping, and the last connection to close checkpoints the WAL and removes it, which
-    /// must happen before the process exits rather than whenever the queue lets go of the store.
+    /// must happen before the process exits rather than whenever the lane lets go of the store.
     func close() async {
         state.withLock { $0.closed = true }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            queue.async { [self] in
-                state.withLock { state in
-                    state.store?.close()
-                    state.store = nil
-                }
-                continuation.resume()
+        await work.lane.run { [self] in
+            state.withLock { state in
+                state.store?.close()
+                state.store = nil
             }
         }
+        await thread.shutdown()
     }
 }
 

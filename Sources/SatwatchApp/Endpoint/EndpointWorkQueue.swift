@@ -1,12 +1,12 @@
-import Dispatch
+import BlockingPool
 import SatwatchBase
 import SatwatchNet
 import Synchronization
 
-/// A thread of the endpoint's own (a serial queue) that answers requests later, never on the
-/// HTTP server's thread: the handler returns at once with an `HTTPDeferredResponse` this queue
-/// completes in turn, within a budget, so slow work (a query on a locked state file, the JSON of
-/// thousands of rules, a chart) never holds `/healthz` or any other client. Work whose response
+/// A lane of the endpoint's own on a pool (`BlockingPool.Lane`) that answers requests later,
+/// never on the HTTP server's thread: the handler returns at once with an `HTTPDeferredResponse`
+/// this lane completes in turn, within a budget, so slow work (a query on a locked state file,
+/// the JSON of thousands of rules, a chart) never holds `/healthz` or any other client. Work whose response
 /// is no longer wanted when its turn comes (its deadline passed, its client left) never runs.
 ///
 /// With `maximumWaiting`, a request that finds that many still wanted ahead of it is refused at
@@ -14,18 +14,19 @@ import Synchronization
 /// behind itself, and requests whose clients left (or whose deadline passed) free their place at
 /// once, before their turn comes to be skipped.
 final class EndpointWorkQueue: Sendable {
-    let queue: DispatchQueue
+    let lane: BlockingPool.Lane
     /// How many requests may wait or run at once; nil: no cap (the deadline bounds them).
     let maximumWaiting: Int?
     /// The responses admitted under the cap, until they are found no longer wanted.
     private let admitted = Mutex<[HTTPDeferredResponse]>([])
 
-    init(label: String, maximumWaiting: Int? = nil) {
-        queue = DispatchQueue(label: label)
+    /// A queue whose work runs in a lane of its own on `pool`.
+    init(on pool: BlockingPool, maximumWaiting: Int? = nil) {
+        lane = BlockingPool.Lane(on: pool)
         self.maximumWaiting = maximumWaiting
     }
 
-    /// Answers a request with `respond(deferred)`, run on the queue after the requests before it,
+    /// Answers a request with `respond(deferred)`, run in the lane after the requests before it,
     /// within `budget`; after that the server sends `fallback(begun)` instead, and work that had
     /// not begun by then never does (`begun` false: nothing was read or changed; true: a change
     /// may still be made). `full` is the answer, at once, when `maximumWaiting` are ahead.
@@ -43,7 +44,7 @@ final class EndpointWorkQueue: Sendable {
             }
             guard room else { return .now(full()) }
         }
-        queue.async {
+        lane.submit {
             // The client left, or the fallback went out while this waited: skip the work.
             guard deferred.isWanted, attempt.begin() else { return }
             deferred.complete(respond(deferred))

@@ -30,7 +30,7 @@ struct PollingFeed<Plan: PollPlan>: Service {
         self.config = config
         self.every = every
         self.plan = plan
-        self.client = HTTPClient(maxResponseBytes: config.maxFrame.bytes)
+        self.client = HTTPClient(maxResponseBytes: config.maxFrame.bytes, pool: WorkerPools.polls)
         self.sink = sink
         self.health = health
         self.logger = logger

@@ -1,26 +1,31 @@
-import Dispatch
+import BlockingPool
+import CCurl
 
-/// Runs a blocking call (a `curl_easy_perform`) on its own thread and awaits its result.
+/// Runs a blocking call (a `curl_easy_perform`) on a thread of a `BlockingPool` and awaits its
+/// result.
 ///
 /// The Swift cooperative pool has one thread per core (two here): a transfer that waits 30 s on a
-/// slow endpoint must not hold one of them. Each call gets a fresh serial `DispatchQueue`; such a
-/// queue targets libdispatch's *overcommit* root queue, which starts a new thread whenever none
-/// is idle, so many slow transfers wait side by side and never delay the pool or each other.
-/// (The default global queue is not overcommit and, on Linux, adds threads only after a
-/// blocked-worker check, which would serialize concurrent slow requests.)
+/// slow endpoint must not hold one of them. A pool's fixed threads take the transfers in turn, so
+/// the thread count stays the same however many channels and polls there are
+/// (`WorkerPools.transfers`, `WorkerPools.polls`).
 enum BlockingCall {
-    /// Runs `work` off the cooperative pool. When the awaiting task is cancelled, `flag` is
-    /// raised; `work` is expected to notice it (curl's progress callback does) and return early.
+    /// Runs `work` on `pool`. When the awaiting task is cancelled, `flag` is raised; `work` is
+    /// expected to notice it (curl's progress callback does) and return early. A call whose task
+    /// was cancelled before its turn came fails then without running (curl's 42), and one the pool
+    /// refuses (its queue is full) fails at once (`CurlError.refused`); `failure` wraps either.
     static func run<Success: Sendable, Failure: Error>(
-        label: String,
+        on pool: BlockingPool,
         flag: CancellationFlag,
+        failure: @escaping @Sendable (CurlError) -> Failure,
         _ work: @escaping @Sendable () -> Result<Success, Failure>
     ) async -> Result<Success, Failure> {
         await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                DispatchQueue(label: label).async {
-                    continuation.resume(returning: work())
+            do throws(BlockingPool.Refusal) {
+                return try await pool.run {
+                    flag.isRaised ? .failure(failure(CurlError(CURLE_ABORTED_BY_CALLBACK, detail: "Cancelled before it began"))) : work()
                 }
+            } catch {
+                return .failure(failure(.refused(error)))
             }
         } onCancel: {
             flag.raise()

@@ -1,4 +1,6 @@
+import BlockingPool
 import CCurl
+import SatwatchBase
 
 /// Sends HTTP requests with libcurl, off the Swift cooperative pool, reusing connections.
 ///
@@ -23,27 +25,33 @@ package struct HTTPClient: Sendable {
     /// The longest wait for a TCP (and TLS) connection, within the request's own timeout.
     package var connectTimeout: Duration
 
+    /// The threads the transfers run on.
+    let pool: BlockingPool
     private let handles = CurlHandlePool(capacity: 4)
 
-    /// Creates a client. Copies of it share its kept-alive connections.
-    package init(maxResponseBytes: Int = 1 << 20, connectTimeout: Duration = .seconds(10)) {
+    /// Creates a client whose transfers run on `pool`. Copies of it share its kept-alive
+    /// connections.
+    package init(maxResponseBytes: Int = 1 << 20, connectTimeout: Duration = .seconds(10),
+                 pool: BlockingPool = WorkerPools.transfers) {
         self.maxResponseBytes = maxResponseBytes
         self.connectTimeout = connectTimeout
+        self.pool = pool
     }
 
     /// Sends `request` and returns the final response, whatever its status.
     ///
     /// Throws `CurlError` only when no complete response arrived: could not resolve (6) or
-    /// connect (7), timeout (28), TLS failure (35, 60), unsupported scheme (1), cancelled (42).
+    /// connect (7), timeout (28), TLS failure (35, 60), unsupported scheme (1), cancelled (42),
+    /// too many transfers waiting for a thread (81, `CurlError.refused`).
     package func send(_ request: HTTPRequest) async throws(CurlError) -> HTTPResponse {
         let flag = CancellationFlag()
         let client = self
-        return try await BlockingCall.run(label: "satwatch.http", flag: flag) { () -> Result<HTTPResponse, CurlError> in
+        return try await BlockingCall.run(on: pool, flag: flag, failure: { $0 }) { () -> Result<HTTPResponse, CurlError> in
             Result { () throws(CurlError) in try client.perform(request, flag: flag) }
         }.get()
     }
 
-    /// The blocking transfer, run on a thread of its own.
+    /// The blocking transfer, run on a thread of the pool.
     func perform(_ request: HTTPRequest, flag: CancellationFlag) throws(CurlError) -> HTTPResponse {
         let easy = try handles.take()
         let collector = HTTPResponseCollector(maxBodyBytes: maxResponseBytes)

@@ -1,7 +1,8 @@
 import CCurl
+import SatwatchBase
 
-/// Delivers messages over SMTP with libcurl, one connection per message, off the Swift
-/// cooperative pool (as `HTTPClient` does).
+/// Delivers messages over SMTP with libcurl, one connection per message, on the delivery
+/// transfers' threads (`WorkerPools.transfers`, as `HTTPClient` does).
 ///
 /// All recipients must be accepted, else nothing is sent and the error carries the refusal
 /// (so a retry or a dead-letter decision covers the whole notification, never part of it).
@@ -18,7 +19,8 @@ package struct SMTPSender: Sendable {
     package func send(_ request: SMTPRequest) async throws(SMTPError) {
         let flag = CancellationFlag()
         let sender = self
-        try await BlockingCall.run(label: "satwatch.smtp", flag: flag) { () -> Result<Void, SMTPError> in
+        try await BlockingCall.run(on: WorkerPools.transfers, flag: flag,
+                                   failure: { SMTPError(curl: $0, responseCode: 0) }) { () -> Result<Void, SMTPError> in
             Result { () throws(SMTPError) in try sender.perform(request, flag: flag) }
         }.get()
     }

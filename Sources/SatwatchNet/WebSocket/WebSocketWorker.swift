@@ -1,9 +1,12 @@
+import BlockingPool
 import Glibc
 import WebSocketFraming
 
-/// The one owner of a connection's curl handle: a dedicated thread that connects, performs the
-/// handshake, then loops on `poll()` over the socket and the outbox's wake-up pipe. Nothing else
-/// touches the handle, the decoder or the write queue.
+/// The one owner of a connection's curl handle: a dedicated thread (`satwatch-ws`) that connects,
+/// performs the handshake, then loops on `poll()` over the socket and the outbox's wake-up pipe.
+/// Nothing else touches the handle, the decoder or the write queue. Not a pool's: the thread is
+/// the connection's for its whole life, so a bounded pool shared by feeds would leave the
+/// connections beyond its size waiting for a thread that never frees.
 final class WebSocketWorker {
     /// A frame being written; `done` is the `send` call to resume once it is all out.
     struct PendingWrite {
@@ -60,6 +63,7 @@ final class WebSocketWorker {
         let context = Unmanaged.passRetained(self).toOpaque()
         let status = pthread_create(&thread, nil, { context in
             let worker = Unmanaged<WebSocketWorker>.fromOpaque(context!).takeRetainedValue()
+            BlockingPool.nameThisThread("satwatch-ws")
             worker.run()
             return nil
         }, context)

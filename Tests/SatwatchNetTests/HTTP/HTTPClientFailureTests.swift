@@ -1,3 +1,4 @@
+import BlockingPool
 import Foundation
 import Testing
 @testable import SatwatchNet
@@ -6,7 +7,10 @@ import SatwatchTestSupport
 /// Transport failures surface as `CurlError` with curl's code, against real sockets.
 @Suite("HTTPClient failures")
 struct HTTPClientFailureTests {
-    let client = HTTPClient()
+    /// Threads of the suite's own, more than it ever needs at once: its slow transfers hold
+    /// none of the worker's pool (`WorkerPools.transfers`), which other suites deliver through.
+    static let threads = BlockingPool(name: "test-http-failures", threads: 32, capacity: 64)
+    let client = HTTPClient(pool: Self.threads)
     let agent = "satwatch/9.9.9-test"
 
     @Test("a server slower than the timeout gives curl 28 within the timeout")

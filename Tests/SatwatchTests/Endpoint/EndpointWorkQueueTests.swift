@@ -1,3 +1,4 @@
+import BlockingPool
 @testable import SatwatchApp
 import SatwatchBase
 @testable import SatwatchNet
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func requestsBeyondTheCapAreRefusedAtOnceAndTheOthersAnsweredInTurn() async throws {
-        let queue = EndpointWorkQueue(label: "test.work", maximumWaiting: 3)
+        let queue = EndpointWorkQueue(on: BlockingPool(name: "test-work", threads: 1, capacity: 8), maximumWaiting: 3)
         let gate = EndpointStoreTests.Gate()
         let holding = Self.answer(queue) {
             gate.wait(atMost: .seconds(60))

@@ -34,7 +34,7 @@ final class ChainPoller: Sendable {
         self.logger = logger
         self.backlog = backlog
         self.sink = sink
-        client = HTTPClient(maxResponseBytes: config.maxFrame.bytes)
+        client = HTTPClient(maxResponseBytes: config.maxFrame.bytes, pool: WorkerPools.polls)
     }
 
     /// What the stream said about blocks: a connect or a new block. Wakes the poller.

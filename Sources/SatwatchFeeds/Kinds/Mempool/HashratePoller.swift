@@ -29,7 +29,7 @@ final class HashratePoller: Sendable {
         self.logger = logger
         self.backlog = backlog
         self.sink = sink
-        client = HTTPClient(maxResponseBytes: config.maxFrame.bytes)
+        client = HTTPClient(maxResponseBytes: config.maxFrame.bytes, pool: WorkerPools.polls)
     }
 
     /// What the stream said about blocks; wakes the poller. Called from the stream's task, so
