@@ -80,7 +80,7 @@ def fill(path, days, per_day, now_ms):
                            " updated_at) VALUES (?, ?, ?, 'sent', 1, ?, ?, ?)",
                            [(nid, channel, f"rule-{index % 40}", at, at, at + 1000) for channel in ("hook", "mail")])
     # As written by a build before incremental vacuum (schema 2): the worker must convert it. The
-    # worker made the file with the newest schema, so what schemas 4, 5, 7, 8 and 11 add goes, to be
+    # worker made the file with the newest schema, so what schemas 4, 5, 7, 8, 11 and 12 add goes, to be
     # added again (5 and 9 rebuild the outbox, which works on either form of it, and 5 drops what 6
     # added).
     db.execute("DROP TABLE news_seen")
@@ -88,8 +88,9 @@ def fill(path, days, per_day, now_ms):
     db.execute("DROP TABLE secret")
     db.execute("DROP TABLE silence")
     db.execute("DROP TABLE daily_close")
+    db.execute("DROP TABLE reload_rejection")
     for table, column in (("rule_state", "memory"), ("rule_state", "candle_start"), ("rule_state", "candle_close"),
-                          ("rule_state", "spent"), ("rule_state", "waiting"), ("rule_state", "sequence"),
+                          ("rule_state", "spent"), ("rule_state", "waiting"), ("rule_state", "sequence"), ("rule_state", "decided_values"),
                           ("notification", "observed_values")):
         db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
     db.execute("PRAGMA user_version = 2")
