@@ -86,7 +86,7 @@ let package = Package(
         // Test support shared by the test targets: Python peers under Tests/Peers, paths, ports.
         .target(name: "CChildSpawn", path: "Tests/CChildSpawn"),
         .target(name: "SatwatchTestSupport", dependencies: ["CChildSpawn"], path: "Tests/SatwatchTestSupport"),
-        .testTarget(name: "BlockingPoolTests", dependencies: ["BlockingPool"]),
+        .testTarget(name: "BlockingPoolTests", dependencies: ["BlockingPool", "SatwatchTestSupport"]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "SatwatchTestSupport"]),
         .testTarget(name: "XMLTests", dependencies: ["XML"]),

@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import SatwatchTestSupport
 import Synchronization
 import Testing
 
@@ -15,16 +16,6 @@ import Testing
             let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
             return comm?.trimmingCharacters(in: .newlines) == name
         }.count
-    }
-
-    /// Waits (blocking, up to `patience`) until `condition` holds; whether it did.
-    static func eventually(_ patience: Duration = .seconds(10), _ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + patience
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            usleep(2000)
-        }
-        return condition()
     }
 
     /// What jobs record from their threads: the threads seen, and how many ran at once at most.
@@ -133,10 +124,10 @@ import Testing
         let pool = BlockingPool(name: "bp-shutdown", threads: 2, capacity: 50)
         let tally = Tally()
         for _ in 0..<40 { try pool.submit { tally.enter(); usleep(500); tally.leave() } }
-        #expect(Self.eventually { Self.threadCount(named: "bp-shutdown") == 2 })
+        #expect(try await Eventually.wait { Self.threadCount(named: "bp-shutdown") == 2 })
         await pool.shutdown()
         #expect(tally.ran == 40)
-        #expect(Self.eventually { Self.threadCount(named: "bp-shutdown") == 0 })
+        #expect(try await Eventually.wait { Self.threadCount(named: "bp-shutdown") == 0 })
         #expect(throws: BlockingPool.Refusal.closed(pool: "bp-shutdown")) { try pool.submit {} }
         await pool.shutdown()
     }

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import wait_for
+from conftest import e2e_support, wait_for
 
 LIBFAKETIME = next(iter(sorted(glob.glob("/usr/lib/*/faketime/libfaketimeMT.so.1"))), None)
 
@@ -49,18 +49,8 @@ class WallClock:
         self.file = folder / "faketime.rc"
         self.offset = 0
         self.file.write_text("+0\n")
-        self.holder = subprocess.Popen(["faketime", "-f", "+0", "sleep", "3600"])
-        self.shared = wait_for(self._shared_objects, what="faketime's shared objects")
-
-    def _shared_objects(self):
-        try:
-            for child in open(f"/proc/{self.holder.pid}/task/{self.holder.pid}/children").read().split():
-                for entry in open(f"/proc/{child}/environ", "rb").read().split(b"\0"):
-                    if entry.startswith(b"FAKETIME_SHARED="):
-                        return entry.split(b"=", 1)[1].decode()
-        except OSError:
-            return None
-        return None
+        self.objects = e2e_support.FaketimeObjects()
+        self.shared = self.objects.names
 
     def environment(self):
         return {"LD_PRELOAD": f"{self.timers}:{LIBFAKETIME}", "FAKETIME_SHARED": self.shared, "FAKETIME_TIMESTAMP_FILE": str(self.file),
@@ -71,12 +61,7 @@ class WallClock:
         self.file.write_text(f"{self.offset:+d}\n")
 
     def close(self):
-        self.holder.terminate()
-        self.holder.wait()
-        # Terminated, the wrapper leaves its semaphore and memory behind.
-        for name in self.shared.split():
-            path = Path("/dev/shm") / (("sem." + name[1:]) if "sem" in name else name[1:])
-            path.unlink(missing_ok=True)
+        self.objects.close()
 
 
 @pytest.fixture(scope="session")

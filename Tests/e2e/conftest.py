@@ -62,6 +62,34 @@ def free_port():
         return probe.getsockname()[1]
 
 
+class FaketimeObjects:
+    """The shared objects libfaketime wants, made by Debian's `faketime` wrapper around a `sleep`
+    that holds them for a test; `names` is what `FAKETIME_SHARED` takes. Preloaded alone,
+    libfaketime makes them itself and calls `setenv`, which moves `environ` before the Swift
+    runtime finds `argv` through it, and the worker sees no arguments (swiftlang/swift#76080)."""
+
+    def __init__(self):
+        self.holder = subprocess.Popen(["faketime", "-f", "+0", "sleep", "3600"])
+        self.names = wait_for(self._names, what="faketime's shared objects")
+
+    def _names(self):
+        try:
+            for child in Path(f"/proc/{self.holder.pid}/task/{self.holder.pid}/children").read_text().split():
+                for entry in Path(f"/proc/{child}/environ").read_bytes().split(b"\0"):
+                    if entry.startswith(b"FAKETIME_SHARED="):
+                        return entry.split(b"=", 1)[1].decode()
+        except OSError:
+            return None
+        return None
+
+    def close(self):
+        self.holder.terminate()
+        self.holder.wait()
+        # Terminated, the wrapper leaves its semaphore and memory behind.
+        for name in self.names.split():
+            (Path("/dev/shm") / (("sem." + name[1:]) if "sem" in name else name[1:])).unlink(missing_ok=True)
+
+
 class Peer:
     """A peer script started with `python3 -u`, ready once it printed `READY ...`."""
 

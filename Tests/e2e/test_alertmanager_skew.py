@@ -5,14 +5,13 @@ alert as resolved on arrival while the worker logged `delivered`. The channel re
 Alertmanager's clock from its `Date` header: the alert is active there, its `endsAt` ahead on
 Alertmanager's clock, and the worker warns once, with the advice."""
 import re
-import subprocess
 import time
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
-from conftest import Alertmanager, wait_for
+from conftest import Alertmanager, FaketimeObjects, wait_for
 
 FAKETIME = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
 RULE = {"name": "fees-high", "metric": "fee.fastest", "above": 10, "channels": ["am"]}
@@ -25,24 +24,9 @@ def faketime_shared():
     which moves `environ` before the Swift runtime finds `argv` through it, and the worker sees
     no arguments (swiftlang/swift#76080)."""
     assert FAKETIME.exists(), "libfaketime is missing: scripts/install-deps.sh installs Debian's faketime"
-    holder = subprocess.Popen(["faketime", "-f", "+0", "sleep", "3600"])
-
-    def shared():
-        try:
-            for child in Path(f"/proc/{holder.pid}/task/{holder.pid}/children").read_text().split():
-                for entry in Path(f"/proc/{child}/environ").read_bytes().split(b"\0"):
-                    if entry.startswith(b"FAKETIME_SHARED="):
-                        return entry.split(b"=", 1)[1].decode()
-        except OSError:
-            return None
-        return None
-    names = wait_for(shared, what="faketime's shared objects")
-    yield names
-    holder.terminate()
-    holder.wait()
-    # Terminated, the wrapper leaves its semaphore and memory behind.
-    for name in names.split():
-        (Path("/dev/shm") / (("sem." + name[1:]) if "sem" in name else name[1:])).unlink(missing_ok=True)
+    objects = FaketimeObjects()
+    yield objects.names
+    objects.close()
 
 
 def parse(text):
