@@ -57,7 +57,8 @@ package struct FrameEvaluator: Sendable {
         if case .samples(let samples) = outcome {
             let bounds = timeBounds[frame.feed] ?? SampleTimeBounds(staleAfter: FeedConfig(kind: frame.feed).staleAfter)
             bounded = bounds.bound(samples, receivedAt: receivedOnWall)
-            bounded.samples = bounded.samples.map { $0.onSteadyTimeline(offset: labelOffset) }
+            // Only after a step: a frame is otherwise on both clocks at once and is not copied.
+            if labelOffset != .zero { bounded.samples = bounded.samples.map { $0.onSteadyTimeline(offset: labelOffset) } }
             outcome = .samples(bounded.samples)
             if bounded.future > 0 || bounded.stale > 0 {
                 let counted = outOfTime[frame.feed] ?? (0, 0)
@@ -195,7 +196,7 @@ private extension Sample {
     /// runs `offset` behind the wall clock. A daily close keeps its stamp: it names a calendar
     /// day, not an instant.
     func onSteadyTimeline(offset: TimeSpan) -> Sample {
-        guard offset != .zero, !isDailyClose else { return self }
+        guard !isDailyClose else { return self }
         var moved = self
         moved.at = at - offset
         return moved

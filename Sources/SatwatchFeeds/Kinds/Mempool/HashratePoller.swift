@@ -6,7 +6,7 @@ import Synchronization
 /// says (start, new blocks, hourly) and hands each answer to the feed's sink as a mempool frame,
 /// so `MempoolDecoder` decodes it and `record`/`replay` see it like any frame. Failures (429, 5xx,
 /// network) back off on their own, honouring `Retry-After`; the stream is never touched. libcurl
-/// runs on a thread of its own (`HTTPClient`), never on the cooperative pool.
+/// runs on the feed polls' pool (`HTTPClient`), never on the cooperative pool.
 final class HashratePoller: Sendable {
     let url: String
     let config: FeedConfig
