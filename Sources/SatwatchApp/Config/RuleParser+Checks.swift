@@ -10,17 +10,24 @@ extension RuleParser {
         guard let descriptor = MetricCatalog.descriptor(for: metric) else {
             var message = "unknown metric \"\(metric)\""
             let parts = metric.split(separator: ".")
-            if metric.lowercased() != metric, MetricCatalog.descriptor(for: metric.lowercased()) != nil,
-               MetricCatalog.familySpelling(of: metric) == nil {
-                // Metric names are lowercase: `BTC.USD` is `btc.usd`.
-                message += " (did you mean \"\(metric.lowercased())\"?)"
+            let candidates = (published ?? ["btc.usd", "btc.eur"]) + context.derived.sorted()
+            if metric.lowercased() != metric, MetricCatalog.familySpelling(of: metric) == nil {
+                // Metric names are lowercase: `BTC.USD` is `btc.usd`, and a typo in capitals gets
+                // what the same typo in lowercase would, never that typo itself.
+                let lower = metric.lowercased()
+                // A real name in lowercase (published or not: its own problem shows once the case
+                // is mended) is the suggestion; else the lowercase typo's.
+                let real = metricProblem(lower, pinned: pinned, context: context)?.hasPrefix("unknown metric") != true
+                if let suggestion = real ? lower : MetricCatalog.suggestion(for: lower, published: candidates) {
+                    message += " (did you mean \"\(suggestion)\"?)"
+                }
             } else if let spelling = MetricCatalog.familySpelling(of: metric) {
                 // Instruments and symbols go into names lowercase, `-` written `_` (a `-` in an
                 // expression is minus).
                 message += " (write it lowercase with \"_\" for \"-\": \"\(spelling)\")"
             } else if parts.count == 2, parts[0] == parts[1] {
                 message += " (a price names two different assets, e.g. \"btc.usd\")"
-            } else if let suggestion = MetricCatalog.suggestion(for: metric, published: (published ?? ["btc.usd", "btc.eur"]) + context.derived.sorted()) {
+            } else if let suggestion = MetricCatalog.suggestion(for: metric, published: candidates) {
                 message += " (did you mean \"\(suggestion)\"?)"
             }
             return message

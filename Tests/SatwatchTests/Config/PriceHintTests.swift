@@ -31,6 +31,10 @@ import Testing
         Case(feeds: kraken, metric: "eth.eur", problem: nil),
         // Case is no typo: metric names are lowercase.
         Case(feeds: coinbase, metric: "BTC.USD", problem: #"unknown metric "BTC.USD" (did you mean "btc.usd"?)"#),
+        // A typo in capitals gets what the lowercase typo would: never the lowercase typo itself.
+        Case(feeds: coinbase, metric: "BTC.USDD", problem: #"unknown metric "BTC.USDD" (did you mean "btc.usd"?)"#),
+        Case(feeds: coinbase, metric: "ETH.USD", problem: #"unknown metric "ETH.USD" (did you mean "eth.usd"?)"#),
+        Case(feeds: coinbase, metric: "FEES.ECONOMY", problem: #"unknown metric "FEES.ECONOMY" (did you mean "fee.economy"?)"#),
         Case(feeds: kraken, metric: "Fee.Economy", problem: #"unknown metric "Fee.Economy" (did you mean "fee.economy"?)"#),
         // A near miss of a catalog name that looks like a price: the name, not a pair to add.
         Case(feeds: coinbase, metric: "fees.economy", problem: #"unknown metric "fees.economy" (did you mean "fee.economy"?)"#),
