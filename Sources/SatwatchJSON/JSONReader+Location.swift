@@ -40,6 +40,20 @@ extension JSONReader {
         JSONSyntaxError(message, at: exactLocation(of: offset))
     }
 
+    /// The error for a `]` or `}` at `offset` right after a `,` (whitespace between): the habit
+    /// of JavaScript and most editors that JSON refuses, named at the comma so it can be deleted.
+    /// Nil for anything else.
+    func trailingComma(before offset: Int) -> JSONSyntaxError? {
+        let closer = base[offset]
+        guard closer == UInt8(ascii: "]") || closer == UInt8(ascii: "}") else { return nil }
+        var cursor = offset - 1
+        while cursor >= 0, base[cursor] == 0x20 || base[cursor] == 0x09 || base[cursor] == 0x0A || base[cursor] == 0x0D {
+            cursor -= 1
+        }
+        guard cursor >= 0, base[cursor] == UInt8(ascii: ",") else { return nil }
+        return error("trailing comma before '\(Character(Unicode.Scalar(closer)))' (JSON allows none: remove it)", at: cursor)
+    }
+
     /// `unexpected character 'x'` for printable ASCII, else the scalar as `U+XXXX`.
     func unexpectedCharacter(at offset: Int) -> JSONSyntaxError {
         let byte = base[offset]

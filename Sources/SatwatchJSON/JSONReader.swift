@@ -86,7 +86,7 @@ struct JSONReader: ~Copyable {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "."):
             let number = try parseNumber()
             value = building ? .number(number) : .null
-        default: throw unexpectedCharacter(at: index)
+        default: throw trailingComma(before: index) ?? unexpectedCharacter(at: index)
         }
         return JSONNode(value, at: location)
     }
@@ -133,7 +133,7 @@ struct JSONReader: ~Copyable {
         var plainKeys = true
         while true {
             guard index < end else { throw error("unexpected end of input", at: end) }
-            guard base[index] == UInt8(ascii: "\"") else { throw error("expected object key", at: index) }
+            guard base[index] == UInt8(ascii: "\"") else { throw trailingComma(before: index) ?? error("expected object key", at: index) }
             let keyLocation = location(of: index)
             index += 1
             let key = try parseString()

@@ -38,7 +38,7 @@ def test_state_file_commands_go_on_while_a_rule_file_is_broken(feed, workers):
 
     status = satwatch("status", "--config", config)
     assert status.returncode == 0, status.stderr
-    assert re.fullmatch(r".*/rules/fees\.json:1:\d+: unexpected character '\]'", status.stderr.splitlines()[0]), status.stderr
+    assert re.fullmatch(r".*/rules/fees\.json:1:\d+: trailing comma before '\]' \(JSON allows none: remove it\)", status.stderr.splitlines()[0]), status.stderr
     assert status.stderr.splitlines()[-1].endswith(WARNING), status.stderr
     # The worker still runs it: its stored state shows.
     assert re.search(r"^  fees-high +firing", status.stdout, re.M), status.stdout
